@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import { openDatabase, type Db, type Dialect } from './db';
+import { migrateToLatest } from './db/migrate';
+import { ApiError, badRequest, notFound, serverError } from './errors';
+import { authPlugin } from './auth/plugin';
+import { createMailer, type Mailer } from './mail';
+import { getSecretKey } from './services/settings';
+import { serverInfoRoutes } from './routes/serverInfo';
+import { userRoutes } from './routes/users';
+import { corpusRoutes } from './routes/corpora';
+import { elementTypeRoutes } from './routes/elementTypes';
+import { membershipRoutes } from './routes/memberships';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dialect: Dialect;
+    mailer: Mailer;
+    secretKey: string;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+const BODY_LIMIT = 10 * 1024 * 1024;
+
+export interface BuildOptions {
+  /** Replace the mailer (tests capture messages this way). */
+  mailer?: Mailer;
+}
+
+/** Builds the whole server: database (migrated), auth, API routes, and the built PWA. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const https =
+    config.tlsCert && config.tlsKey
+      ? { cert: fs.readFileSync(config.tlsCert), key: fs.readFileSync(config.tlsKey) }
+      : null;
+  const app = Fastify({
+    logger: config.logger ? { level: 'info' } : false,
+    bodyLimit: BODY_LIMIT,
+    ...(https ? { https } : {}),
+  }) as unknown as FastifyInstance;
+
+  const handle = await openDatabase(config);
+  await migrateToLatest(handle.db as never);
+  app.decorate('config', config);
+  app.decorate('db', handle.db);
+  app.decorate('dialect', handle.dialect);
+  app.decorate('secretKey', await getSecretKey(handle.db));
+  app.decorate(
+    'mailer',
+    options.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (line) => app.log.info(line) }),
+  );
+  app.addHook('onClose', async () => handle.close());
+
+  // Our own JSON parser: a malformed body is a client mistake with a structured 400.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      done(new ApiError(400, 'client_error', [
+        { code: 'parse_error', detail: `JSON parse error - ${(error as Error).message}`, attr: null },
+      ]) as unknown as FastifyError, undefined);
+    }
+  });
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.extra.headers ?? {})) reply.header(name, value);
+      return reply.status(error.statusCode).send(error.body());
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 413) {
+      return reply.status(413).send(
+        new ApiError(413, 'client_error', [
+          { code: 'request_too_large', detail: 'Request body is too large (10 MB at most).', attr: null },
+        ]).body(),
+      );
+    }
+    if (status === 415) {
+      return reply.status(415).send(
+        new ApiError(415, 'client_error', [
+          { code: 'unsupported_media_type', detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`, attr: null },
+        ]).body(),
+      );
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(badRequest(error.message).body());
+    }
+    request.log.error(error);
+    return reply.status(500).send(serverError().body());
+  });
+
+  await app.register(fastifyCookie);
+  await authPlugin(app, { secure: !!https });
+
+  await app.register(
+    async (api) => {
+      await api.register(serverInfoRoutes);
+      await api.register(userRoutes);
+      await api.register(corpusRoutes);
+      await api.register(elementTypeRoutes);
+      await api.register(membershipRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const indexHtml = path.join(config.distDir, 'index.html');
+  const hasBuild = fs.existsSync(indexHtml);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const name = path.basename(filePath);
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          // sw.js, the manifest and index.html must be revalidated so updates are seen.
+          res.setHeader('cache-control', name === 'sw.js' ? 'no-cache, no-store' : 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/')) return reply.status(404).send(notFound().body());
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasBuild && wantsPage && !/\.[a-z0-9]+$/i.test(url)) {
+      // Client-side routes: the app shell answers and the router shows the page.
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html').send(fs.createReadStream(indexHtml));
+    }
+    return reply.status(404).send(notFound().body());
+  });
+
+  return app;
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { User } from '../db/schema';
+import { ApiError, notAuthenticated, permissionDenied } from '../errors';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  SESSION_COOKIE,
+  SESSION_MAX_AGE_S,
+  createSession,
+  deleteSession,
+  newCsrfToken,
+  userForSession,
+  userForToken,
+} from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null;
+    authMethod: 'session' | 'token' | null;
+  }
+  interface FastifyInstance {
+    startSession(reply: FastifyReply, user: User): Promise<void>;
+    endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Who is calling: a session cookie (browsers, CSRF-checked on unsafe methods) or an
+ * `Authorization: Token …` header (scripts, no CSRF). Unknown tokens are refused outright.
+ */
+export async function authPlugin(app: FastifyInstance, options: { secure: boolean }): Promise<void> {
+  const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: options.secure };
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('authMethod', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (!request.cookies[CSRF_COOKIE]) {
+      reply.setCookie(CSRF_COOKIE, newCsrfToken(), { ...cookieOptions, maxAge: 365 * 24 * 3600 });
+    }
+    const header = request.headers.authorization;
+    if (header) {
+      const match = /^Token\s+(\S+)$/i.exec(header);
+      const user = match ? await userForToken(app.db, match[1] as string) : null;
+      if (!user) {
+        throw new ApiError(401, 'client_error', [
+          { code: 'authentication_failed', detail: 'Invalid token.', attr: null },
+        ]);
+      }
+      request.user = user;
+      request.authMethod = 'token';
+      return;
+    }
+    const session = request.cookies[SESSION_COOKIE];
+    if (!session) return;
+    const user = await userForSession(app.db, session);
+    if (!user) {
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      return;
+    }
+    if (UNSAFE.has(request.method)) {
+      const cookie = request.cookies[CSRF_COOKIE] ?? '';
+      const sent = request.headers[CSRF_HEADER];
+      if (!cookie || typeof sent !== 'string' || !sameSecret(cookie, sent)) {
+        throw permissionDenied('CSRF Failed: CSRF token missing or incorrect.');
+      }
+    }
+    request.user = user;
+    request.authMethod = 'session';
+  });
+
+  app.decorate('startSession', async (reply: FastifyReply, user: User) => {
+    const value = await createSession(app.db, user.id);
+    reply.setCookie(SESSION_COOKIE, value, { ...cookieOptions, httpOnly: true, maxAge: SESSION_MAX_AGE_S });
+  });
+
+  app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    const value = request.cookies[SESSION_COOKIE];
+    if (value) await deleteSession(app.db, value);
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+  });
+}
+
+export function requireUser(request: FastifyRequest): User {
+  if (!request.user) throw notAuthenticated();
+  return request.user;
+}
+
+/** Verified e-mail, or a site admin, as the spec's "verified" visitor. */
+export function requireVerified(request: FastifyRequest): User {
+  const user = requireUser(request);
+  if (!user.verified_email && !user.is_admin) {
+    throw permissionDenied('You must verify your email address to perform this action.');
+  }
+  return user;
+}

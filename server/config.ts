@@ -1,0 +1,105 @@
+import path from 'node:path';
+
+export const FEATURE_NAMES = [
+  'search',
+  'selection',
+  'signup',
+  'ingest',
+  'enterprise',
+  'pdf_export',
+  'pagexml_export',
+  'docx_export',
+  'csv_export',
+] as const;
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+export type Features = Record<FeatureName, boolean>;
+
+export const DEFAULT_FEATURES =
+  'search,selection,signup,pdf_export,pagexml_export,docx_export,csv_export';
+
+export type BannerStyle = 'info' | 'warning' | 'error' | 'success';
+export interface Banner {
+  style: BannerStyle;
+  message: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A postgres:// URL, or null for the SQLite file in the data dir. */
+  databaseUrl: string | null;
+  /** PostgreSQL schema to work in (tests isolate themselves this way); null = the default. */
+  databaseSchema: string | null;
+  features: Features;
+  demo: boolean;
+  smtpUrl: string | null;
+  banner: Banner | null;
+  tlsCert: string | null;
+  tlsKey: string | null;
+  /** Serve the built PWA from this folder when it exists. */
+  distDir: string;
+  logger: boolean;
+}
+
+export function parseFeatures(list: string): Features {
+  const wanted = new Set(
+    list
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
+  for (const name of wanted) {
+    if (!(FEATURE_NAMES as readonly string[]).includes(name)) {
+      throw new Error(`FOLIA_FEATURES: unknown feature "${name}" (known: ${FEATURE_NAMES.join(', ')})`);
+    }
+  }
+  return Object.fromEntries(FEATURE_NAMES.map((name) => [name, wanted.has(name)])) as Features;
+}
+
+export function parseBanner(json: string | undefined): Banner | null {
+  if (!json) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new Error('FOLIA_BANNER must be JSON such as {"style":"info","message":"Maintenance at 6pm"}');
+  }
+  const banner = value as Partial<Banner> | null;
+  const styles: BannerStyle[] = ['info', 'warning', 'error', 'success'];
+  if (!banner || typeof banner.message !== 'string' || !styles.includes(banner.style as BannerStyle)) {
+    throw new Error('FOLIA_BANNER needs "style" (info, warning, error or success) and "message"');
+  }
+  return { style: banner.style as BannerStyle, message: banner.message };
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 8000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT: not a port: ${value}`);
+  return port;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)');
+  }
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir: path.resolve(root, env.FOLIA_DATA_DIR?.trim() || 'data'),
+    databaseUrl,
+    databaseSchema: null,
+    features: parseFeatures(env.FOLIA_FEATURES ?? DEFAULT_FEATURES),
+    demo: env.FOLIA_DEMO !== '0',
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    banner: parseBanner(env.FOLIA_BANNER),
+    tlsCert: env.FOLIA_TLS_CERT?.trim() || null,
+    tlsKey: env.FOLIA_TLS_KEY?.trim() || null,
+    distDir: path.resolve(root, 'dist'),
+    logger: env.FOLIA_LOG !== '0',
+  };
+}
+
+export const VERSION = '1.9.0';

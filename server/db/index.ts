@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** SQLite file in the data dir by default; PostgreSQL when a postgres:// URL is configured. */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>,
+): Promise<DbHandle> {
+  if (config.databaseUrl) {
+    const schema = config.databaseSchema;
+    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+    if (schema) {
+      const setup = new pg.Client({ connectionString: config.databaseUrl });
+      await setup.connect();
+      try {
+        await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      } finally {
+        await setup.end();
+      }
+    }
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const sqlite = new BetterSqlite3(path.join(config.dataDir, 'folia.sqlite3'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,156 @@
+/**
+ * Every server suite runs once on SQLite and once on PostgreSQL (when reachable; with
+ * REQUIRE_POSTGRES=1 an unreachable PostgreSQL fails the run). Each app gets a fresh temporary
+ * data dir, and on PostgreSQL a schema of its own, dropped afterwards.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import type { MailMessage } from '../../server/mail';
+
+export const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+let pgReachable: Promise<boolean> | null = null;
+function postgresReachable(): Promise<boolean> {
+  pgReachable ??= (async () => {
+    const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.end();
+      return true;
+    } catch {
+      if (process.env.REQUIRE_POSTGRES === '1') {
+        throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL is unreachable at ${PG_URL}`);
+      }
+      return false;
+    }
+  })();
+  return pgReachable;
+}
+
+export type DialectName = 'sqlite' | 'postgres';
+const pgAvailable = await postgresReachable();
+export const DIALECTS: DialectName[] = pgAvailable ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  mails: MailMessage[];
+  close(): Promise<void>;
+}
+
+export async function makeTestApp(
+  dialect: DialectName,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folia-test-'));
+  const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const config: Config = {
+    ...loadConfig({ ...env, FOLIA_DATA_DIR: dataDir, FOLIA_LOG: '0' }),
+    databaseUrl: dialect === 'postgres' ? PG_URL : null,
+    databaseSchema: dialect === 'postgres' ? schema : null,
+    distDir: path.join(dataDir, 'no-dist'),
+  };
+  const mails: MailMessage[] = [];
+  const app = await buildApp(config, { mailer: { send: async (message) => void mails.push(message) } });
+  return {
+    app,
+    config,
+    mails,
+    async close() {
+      await app.close();
+      if (dialect === 'postgres') {
+        const client = new pg.Client({ connectionString: PG_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** describe() once per dialect, with a fresh app for the whole block. */
+export function describeEachDialect(
+  name: string,
+  body: (ctx: { t: () => TestApp; dialect: DialectName }) => void,
+  env: Record<string, string> = {},
+): void {
+  for (const dialect of DIALECTS) {
+    describe(`${name} [${dialect}]`, () => {
+      let testApp: TestApp;
+      beforeAll(async () => {
+        testApp = await makeTestApp(dialect, env);
+      });
+      afterAll(async () => {
+        await testApp?.close();
+      });
+      body({ t: () => testApp, dialect });
+    });
+  }
+}
+
+/**
+ * A browser-like client: keeps cookies, sends the CSRF header on unsafe methods.
+ * `as(token)` gives a script-like client using `Authorization: Token`.
+ */
+export class Client {
+  private cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly token: string | null = null,
+  ) {}
+
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    const sendHeaders: Record<string, string> = { ...headers };
+    if (this.token) sendHeaders.authorization = `Token ${this.token}`;
+    if (this.cookies.size) {
+      sendHeaders.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    }
+    const csrf = this.cookies.get('arkindex.csrf');
+    if (csrf && !('x-csrftoken' in headers)) sendHeaders['x-csrftoken'] = csrf;
+    const options: InjectOptions = { method, url: url.startsWith('/') ? url : `/api/v1/${url}`, headers: sendHeaders };
+    if (body !== undefined) {
+      if (typeof body === 'string') {
+        options.payload = body;
+        sendHeaders['content-type'] ??= 'application/json';
+      } else {
+        options.payload = body as InjectOptions['payload'];
+      }
+    }
+    const response = await this.app.inject(options);
+    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now());
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  /** Prime the CSRF cookie the way the app does: by reading the server info first. */
+  async prime(): Promise<this> {
+    await this.request('GET', '/api/v1/');
+    return this;
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
+  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body, headers);
+  patch = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('PATCH', url, body, headers);
+  put = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('PUT', url, body, headers);
+  delete = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('DELETE', url, body, headers);
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+}

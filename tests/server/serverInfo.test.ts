@@ -1,0 +1,53 @@
+import { expect, it } from 'vitest';
+import { Client, describeEachDialect } from './harness';
+
+describeEachDialect('GET /api/v1/', ({ t }) => {
+  it('answers anonymously with version, every feature flag and the banner', async () => {
+    const response = await new Client(t().app).get('/api/v1/');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      version: '1.9.0',
+      features: {
+        search: true,
+        selection: true,
+        signup: true,
+        ingest: false,
+        enterprise: false,
+        pdf_export: true,
+        pagexml_export: true,
+        docx_export: true,
+        csv_export: true,
+      },
+      banner: null,
+    });
+  });
+
+  it('sets the CSRF cookie for the browser to echo', async () => {
+    const client = new Client(t().app);
+    await client.get('/api/v1/');
+    expect(client.cookie('arkindex.csrf')).toMatch(/^[\w-]{20,}$/);
+  });
+
+  it('answers unknown API routes with a structured 404', async () => {
+    const response = await new Client(t().app).get('/api/v1/no/such/route/');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      type: 'client_error',
+      errors: [{ code: 'not_found', detail: 'Not found.', attr: null }],
+    });
+  });
+});
+
+describeEachDialect(
+  'GET /api/v1/ with configured features and banner',
+  ({ t }) => {
+    it('reflects FOLIA_FEATURES and FOLIA_BANNER', async () => {
+      const body = (await new Client(t().app).get('/api/v1/')).json();
+      expect(body.features.signup).toBe(false);
+      expect(body.features.search).toBe(true);
+      expect(body.features.enterprise).toBe(true);
+      expect(body.banner).toEqual({ style: 'warning', message: 'Maintenance at 6pm' });
+    });
+  },
+  { FOLIA_FEATURES: 'search,enterprise', FOLIA_BANNER: '{"style":"warning","message":"Maintenance at 6pm"}' },
+);
