@@ -125,10 +125,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          res.header('cache-control', 'public, max-age=31536000, immutable');
         } else {
           // sw.js, the manifest and index.html must be revalidated so updates are seen.
-          res.setHeader('cache-control', name === 'sw.js' ? 'no-cache, no-store' : 'no-cache');
+          res.header('cache-control', name === 'sw.js' ? 'no-cache, no-store' : 'no-cache');
         }
       },
     });

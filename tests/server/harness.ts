@@ -154,3 +154,41 @@ export class Client {
     return this.cookies.get(name);
   }
 }
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** Insert a user straight into the database (bypassing signup), for suites that need actors. */
+export async function createTestUser(
+  app: FastifyInstance,
+  options: { email?: string; password?: string; admin?: boolean; verified?: boolean; displayName?: string } = {},
+): Promise<TestUser> {
+  const { hashPassword, randomToken } = await import('../../server/auth/passwords');
+  const id = randomUUID();
+  const email = options.email ?? `user-${id.slice(0, 8)}@example.com`;
+  const password = options.password ?? 'correct horse battery';
+  const token = randomToken();
+  const now = new Date().toISOString();
+  await app.db
+    .insertInto('users')
+    .values({
+      id,
+      email,
+      display_name: options.displayName ?? email.split('@')[0]!,
+      password_hash: await hashPassword(password),
+      is_admin: options.admin ? 1 : 0,
+      verified_email: options.verified === false ? 0 : 1,
+      can_manage_workers: 0,
+      can_ingest: 0,
+      auth_token: token,
+      last_login: null,
+      created: now,
+      updated: now,
+    })
+    .execute();
+  return { id, email, password, token };
+}
