@@ -4,12 +4,21 @@
  * Site admins hold every right; a public corpus is readable by anyone, anonymous included.
  * A corpus the caller cannot read does not exist for them (404), as in Arkindex.
  */
+import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from './db';
-import type { Corpus, User } from './db/schema';
+import type { Corpus, Database, Membership, User } from './db/schema';
 import { notFound, permissionDenied } from './errors';
 
 export const LEVEL = { guest: 10, contributor: 50, admin: 100 } as const;
 export type Right = 'read' | 'write' | 'admin';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id in a path that is not a UUID names nothing: the same 404 as an unknown id. */
+export function requireUuid(id: string): string {
+  if (!UUID.test(id)) throw notFound();
+  return id.toLowerCase();
+}
 
 export function rightsForLevel(level: number | null, isPublic: boolean): Right[] {
   const rights: Right[] = [];
@@ -19,12 +28,20 @@ export function rightsForLevel(level: number | null, isPublic: boolean): Right[]
   return rights;
 }
 
-export function rightsFor(user: User | null, level: number | null, corpus: Pick<Corpus, 'public'>): Right[] {
+export function rightsFor(
+  user: User | null,
+  level: number | null,
+  corpus: Pick<Corpus, 'public'>,
+): Right[] {
   if (user?.is_admin) return ['read', 'write', 'admin'];
   return rightsForLevel(user ? level : null, corpus.public === 1);
 }
 
-export async function membershipLevel(db: Db, userId: string, corpusId: string): Promise<number | null> {
+export async function membershipLevel(
+  db: Db,
+  userId: string,
+  corpusId: string,
+): Promise<number | null> {
   const row = await db
     .selectFrom('memberships')
     .select('level')
@@ -34,9 +51,34 @@ export async function membershipLevel(db: Db, userId: string, corpusId: string):
   return row?.level ?? null;
 }
 
+/**
+ * The ids of the corpora the caller can read, as a subquery to filter lists with, so a list
+ * never has to load ids into memory and never disagrees with requireCorpusRight.
+ */
+export function readableCorpusIds(
+  db: Db,
+  user: User | null,
+): SelectQueryBuilder<Database, 'corpora', { id: string }> {
+  const all = db.selectFrom('corpora').select('corpora.id');
+  if (user?.is_admin) return all;
+  if (!user) return all.where('corpora.public', '=', 1);
+  return all.where((eb) =>
+    eb.or([
+      eb('corpora.public', '=', 1),
+      eb(
+        'corpora.id',
+        'in',
+        eb.selectFrom('memberships').select('memberships.corpus_id').where('memberships.user_id', '=', user.id),
+      ),
+    ]),
+  );
+}
+
 export interface CorpusAccess {
   corpus: Corpus;
   rights: Right[];
+  /** The caller's membership level, null for non-members (site admins included). */
+  level: number | null;
 }
 
 const DENIED: Record<Right, string> = {
@@ -45,6 +87,31 @@ const DENIED: Record<Right, string> = {
   admin: 'You do not have admin access to this project.',
 };
 
+/** The corpus with the caller's rights, or null when it does not exist or is unreadable. */
+export async function findCorpusAccess(
+  db: Db,
+  user: User | null,
+  corpusId: string,
+): Promise<CorpusAccess | null> {
+  if (!UUID.test(corpusId)) return null;
+  const corpus = await db
+    .selectFrom('corpora')
+    .selectAll()
+    .where('id', '=', corpusId.toLowerCase())
+    .executeTakeFirst();
+  if (!corpus) return null;
+  const level = user ? await membershipLevel(db, user.id, corpus.id) : null;
+  const rights = rightsFor(user, level, corpus);
+  if (!rights.includes('read')) return null;
+  return { corpus, rights, level };
+}
+
+/** Throws the 403 for a readable corpus on which the caller lacks `right`. */
+export function checkRight(access: CorpusAccess, right: Right): CorpusAccess {
+  if (!access.rights.includes(right)) throw permissionDenied(DENIED[right]);
+  return access;
+}
+
 /** The corpus with the caller's rights; 404 when unreadable, 403 when the right is missing. */
 export async function requireCorpusRight(
   db: Db,
@@ -52,16 +119,38 @@ export async function requireCorpusRight(
   corpusId: string,
   right: Right,
 ): Promise<CorpusAccess> {
-  const corpus = await db.selectFrom('corpora').selectAll().where('id', '=', corpusId).executeTakeFirst();
-  if (!corpus) throw notFound();
-  const level = user ? await membershipLevel(db, user.id, corpus.id) : null;
-  const rights = rightsFor(user, level, corpus);
-  if (!rights.includes('read')) throw notFound();
-  if (!rights.includes(right)) throw permissionDenied(DENIED[right]);
-  return { corpus, rights };
+  const access = await findCorpusAccess(db, user, corpusId);
+  if (!access) throw notFound();
+  return checkRight(access, right);
 }
 
 /** Creating a project needs a verified e-mail (or site admin). */
 export function canCreateCorpus(user: User | null): boolean {
   return !!user && (user.verified_email === 1 || user.is_admin === 1);
+}
+
+export function requireCanCreateCorpus(user: User): void {
+  if (!canCreateCorpus(user)) {
+    throw permissionDenied('You must verify your email address to perform this action.');
+  }
+}
+
+/**
+ * The member list shows e-mail addresses, so a public corpus does not open it to everyone:
+ * members and site admins only.
+ */
+export function requireCanListMembers(user: User | null, access: CorpusAccess): void {
+  if (user?.is_admin || access.level !== null) return;
+  throw permissionDenied('Only members of this project can see its members.');
+}
+
+/** Admins manage memberships; anyone may leave a project, which is deleting their own one. */
+export function requireCanChangeMembership(
+  user: User,
+  access: CorpusAccess,
+  membership: Pick<Membership, 'user_id'>,
+  action: 'update' | 'delete',
+): void {
+  if (action === 'delete' && membership.user_id === user.id) return;
+  checkRight(access, 'admin');
 }

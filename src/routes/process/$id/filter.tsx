@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireAccess } from '@/app/guard';
+import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+
+export const Route = createFileRoute('/process/$id/filter')({
+  staticData: { name: 'process-filter' },
+  beforeLoad: requireAccess({ login: true, uuidParams: ['id'] }),
+  component: () => <RoutePlaceholder name="process-filter" />,
+});

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireAccess } from '@/app/guard';
+import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+
+export const Route = createFileRoute('/secret/$')({
+  staticData: { name: 'secret-details' },
+  beforeLoad: requireAccess({ feature: 'enterprise', login: true }),
+  component: () => <RoutePlaceholder name="secret-details" />,
+});
