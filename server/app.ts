@@ -47,7 +47,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }) as unknown as FastifyInstance;
 
   const handle = await openDatabase(config);
-  await migrateToLatest(handle.db as never);
+  await migrateToLatest(handle.db as never, handle.dialect === 'postgres' ? config.databaseSchema : null);
   app.decorate('config', config);
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);

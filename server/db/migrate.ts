@@ -8,8 +8,12 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * schema: the PostgreSQL schema to migrate (when not the default). Kysely must be told, or it
+ * may see another schema's migration tables and skip creating its own.
+ */
+export async function migrateToLatest(db: Kysely<unknown>, schema: string | null = null): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,0 +1,69 @@
+// @ts-check
+import fs from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * STYLE.md's one-way imports: shared (lib, components, api, offline) → features/<area> → routes
+ * and app. A feature never reaches into another feature; shared code never imports upwards.
+ */
+const features = fs.existsSync('src/features')
+  ? fs.readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+const upward = (message) => ({
+  group: ['@/features/*', '@/features/**', '@/routes/*', '@/routes/**', '@/app/*', '@/app/**', '../features/*', '../../features/*'],
+  message,
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['src/lib/**', 'src/components/**', 'src/api/**', 'src/offline/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [upward('Shared code (lib, components, api, offline) must not import features, routes or the app.')] }],
+    },
+  },
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/features/**', `!@/features/${feature}`, `!@/features/${feature}/**`],
+              message: `A feature must not import another feature's internals (in features/${feature}).`,
+            },
+            { group: ['@/routes/*', '@/routes/**', '@/app/*', '@/app/**'], message: 'Features must not import routes or the app.' },
+            { group: ['../*/**', '../../*'], message: `Import shared code through "@/…"; stay inside features/${feature} for relative imports.` },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['server/**', 'tests/server/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/*', '@/*'], message: 'The server does not import the app.' }] }],
+    },
+  },
+);

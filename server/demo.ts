@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { createUser } from './services/users';
+import { createCorpus } from './services/corpora';
+
+export interface DemoLogin {
+  email: string;
+  password: string;
+  corpusName: string;
+}
+
+export const DEMO_ADMIN_EMAIL = 'admin@folia.local';
+export const DEMO_CORPUS_NAME = 'Demo project';
+
+/**
+ * On an empty database only: a site admin with a random password (returned so it is printed
+ * once, never stored in clear) and a demo project they administer.
+ */
+export async function seedDemo(app: FastifyInstance): Promise<DemoLogin | null> {
+  const anyUser = await app.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (anyUser) return null;
+  const password = randomBytes(12).toString('base64url');
+  const admin = await createUser(app.db, {
+    email: DEMO_ADMIN_EMAIL,
+    password,
+    displayName: 'Demo admin',
+    isAdmin: true,
+    verified: true,
+  });
+  await createCorpus(app.db, admin, {
+    name: DEMO_CORPUS_NAME,
+    description:
+      'A project to try Folia: browse its folders and pages, draw zones, transcribe and classify.',
+    public: false,
+  });
+  return { email: DEMO_ADMIN_EMAIL, password, corpusName: DEMO_CORPUS_NAME };
+}
