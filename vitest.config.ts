@@ -7,6 +7,7 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
+    env: { FOLIA_SCRYPT_N: '1024' },
     hookTimeout: 60_000,
     // Server suites each open their own database; two workers match the two cores.
     maxWorkers: 2,
