@@ -37,6 +37,8 @@ export interface Config {
   banner: Banner | null;
   tlsCert: string | null;
   tlsKey: string | null;
+  /** Origin used in mailed links (e.g. https://folia.example.org); null = the request's host. */
+  publicUrl: string | null;
   /** Serve the built PWA from this folder when it exists. */
   distDir: string;
   logger: boolean;
@@ -73,6 +75,20 @@ export function parseBanner(json: string | undefined): Banner | null {
   return { style: banner.style as BannerStyle, message: banner.message };
 }
 
+function parsePublicUrl(value: string | undefined): string | null {
+  if (!value?.trim()) return null;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`FOLIA_PUBLIC_URL: not a URL: ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error('FOLIA_PUBLIC_URL must start with http:// or https://');
+  }
+  return url.origin;
+}
+
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 8000;
   const port = Number(value);
@@ -97,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     banner: parseBanner(env.FOLIA_BANNER),
     tlsCert: env.FOLIA_TLS_CERT?.trim() || null,
     tlsKey: env.FOLIA_TLS_KEY?.trim() || null,
+    publicUrl: parsePublicUrl(env.FOLIA_PUBLIC_URL),
     distDir: path.resolve(root, 'dist'),
     logger: env.FOLIA_LOG !== '0',
   };

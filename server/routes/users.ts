@@ -73,8 +73,13 @@ function alreadyVerified(): ApiError {
   return validationError(null, 'Your email address is already verified.', 'already_verified');
 }
 
-/** Links in mail point at the host the request came to, where the app is served. */
+/**
+ * Links in mail point at FOLIA_PUBLIC_URL when set; otherwise at the host the request came to.
+ * A public deployment should set it, so a forged Host header cannot steer reset links elsewhere.
+ */
 function origin(request: FastifyRequest): string {
+  const configured = request.server.config.publicUrl;
+  if (configured) return configured;
   return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 }
 

@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Client, createTestUser, describeEachDialect, type TestApp } from './harness';
 import type { MailMessage } from '../../server/mail';
@@ -822,3 +822,23 @@ describeEachDialect('Login throttle', ({ t }) => {
     expect(login.statusCode).toBe(429);
   });
 });
+
+describeEachDialect(
+  'mailed links with FOLIA_PUBLIC_URL',
+  ({ t }) => {
+    it('point at the configured origin whatever Host header the request carried', async () => {
+      const user = await createTestUser(t().app);
+      const client = await new Client(t().app).prime();
+      const response = await client.post(
+        '/api/v1/user/password-reset/',
+        { email: user.email },
+        { host: 'evil.example.com' },
+      );
+      expect(response.statusCode).toBe(201);
+      await vi.waitFor(() => expect(t().mails).toHaveLength(1));
+      expect(t().mails[0]!.text).toContain('https://folia.example.org/user/reset/');
+      expect(t().mails[0]!.text).not.toContain('evil.example.com');
+    });
+  },
+  { FOLIA_PUBLIC_URL: 'https://folia.example.org/' },
+);
