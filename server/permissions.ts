@@ -7,7 +7,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from './db';
 import type { Corpus, Database, Membership, User } from './db/schema';
-import { notFound, permissionDenied } from './errors';
+import { notAuthenticated, notFound, permissionDenied } from './errors';
 
 export const LEVEL = { guest: 10, contributor: 50, admin: 100 } as const;
 export type Right = 'read' | 'write' | 'admin';
@@ -68,11 +68,17 @@ export function readableCorpusIds(
       eb(
         'corpora.id',
         'in',
-        eb.selectFrom('memberships').select('memberships.corpus_id').where('memberships.user_id', '=', user.id),
+        eb
+          .selectFrom('memberships')
+          .select('memberships.corpus_id')
+          .where('memberships.user_id', '=', user.id),
       ),
     ]),
   );
 }
+
+/** Corpus ids given as a list, or as a subquery such as readableCorpusIds. */
+export type CorpusIds = readonly string[] | SelectQueryBuilder<Database, 'corpora', { id: string }>;
 
 export interface CorpusAccess {
   corpus: Corpus;
@@ -141,6 +147,7 @@ export function requireCanCreateCorpus(user: User): void {
  */
 export function requireCanListMembers(user: User | null, access: CorpusAccess): void {
   if (user?.is_admin || access.level !== null) return;
+  if (!user) throw notAuthenticated();
   throw permissionDenied('Only members of this project can see its members.');
 }
 

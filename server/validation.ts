@@ -77,7 +77,9 @@ function issueToError(issue: z.core.$ZodIssue): ErrorItem {
 }
 
 /** Parse a request body or query with a schema, or throw a 400 naming each bad field. */
-export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  // A request without a body reads as an empty object, as DRF's request.data does.
+  const value = input === undefined && schema instanceof z.ZodObject ? {} : input;
   if (schema instanceof z.ZodObject && (value === null || typeof value !== 'object' || Array.isArray(value))) {
     throw validationErrors([
       {
