@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { LogoutPage } from '@/features/account/components/LogoutPage';
 
 export const Route = createFileRoute('/user/logout')({
   staticData: { name: 'logout' },
   beforeLoad: requireAccess({}),
-  component: () => <RoutePlaceholder name="logout" />,
+  component: LogoutPage,
 });

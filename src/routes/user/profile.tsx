@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { ProfilePage } from '@/features/account/components/ProfilePage';
 
 export const Route = createFileRoute('/user/profile')({
   staticData: { name: 'user-profile' },
   beforeLoad: requireAccess({ login: true }),
-  component: () => <RoutePlaceholder name="user-profile" />,
+  component: ProfilePage,
 });
