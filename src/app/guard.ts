@@ -46,9 +46,11 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
+// Navigation must not wait on retries: offline-first retries pause until the network is back,
+// which would leave a blank page instead of the unreachable page or the cached shell.
 export async function loadServerInfo(queryClient: QueryClient): Promise<ServerInfo | null> {
   try {
-    return await queryClient.ensureQueryData(serverInfoQuery);
+    return await queryClient.ensureQueryData({ ...serverInfoQuery, retry: false });
   } catch {
     return null;
   }
@@ -56,7 +58,7 @@ export async function loadServerInfo(queryClient: QueryClient): Promise<ServerIn
 
 export async function loadUser(queryClient: QueryClient): Promise<User | null> {
   try {
-    return await queryClient.ensureQueryData(currentUserQuery);
+    return await queryClient.ensureQueryData({ ...currentUserQuery, retry: false });
   } catch {
     return null;
   }

@@ -1,6 +1,8 @@
 import { Outlet, createRootRouteWithContext, redirect } from '@tanstack/react-router';
 import { loadServerInfo, type RouterContext } from '@/app/guard';
-import { Notifications } from '@/components/notifications/Notifications';
+import { applyUpdate, updateAvailable } from '@/app/serviceWorker';
+import { useStore } from '@/lib/store';
+import { AppShell } from '@/features/shell/AppShell';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // On every navigation the server info must be known; without it only the unreachable page shows.
@@ -13,12 +15,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const available = useStore(updateAvailable);
   return (
-    <div className="flex min-h-full flex-col">
-      <main className="flex-1">
-        <Outlet />
-      </main>
-      <Notifications />
-    </div>
+    <AppShell
+      update={{
+        available,
+        onReload: () => void applyUpdate(),
+        onLater: () => updateAvailable.set(false),
+      }}
+    >
+      <Outlet />
+    </AppShell>
   );
 }

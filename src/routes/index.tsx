@@ -1,9 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { loadUser, requireAccess } from '@/app/guard';
+import { HomePage } from '@/features/shell/HomePage';
+
+const guard = requireAccess({});
 
 export const Route = createFileRoute('/')({
   staticData: { name: 'home' },
-  beforeLoad: requireAccess({}),
-  component: () => <RoutePlaceholder name="home" />,
+  beforeLoad: async (options) => {
+    await guard(options);
+    // Projects (corpus-list) are the default page once logged in.
+    if (await loadUser(options.context.queryClient)) throw redirect({ to: '/browse/' });
+  },
+  component: HomePage,
 });

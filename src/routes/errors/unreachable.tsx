@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { UnreachablePage } from '@/features/shell/ErrorPages';
 
+// No guard here: the guard itself sends users to this page when the server info cannot load.
 export const Route = createFileRoute('/errors/unreachable')({
   staticData: { name: 'unreachable' },
-  beforeLoad: requireAccess({}),
-  component: () => <RoutePlaceholder name="unreachable" />,
+  component: UnreachablePage,
 });

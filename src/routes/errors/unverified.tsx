@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { UnverifiedPage } from '@/features/shell/ErrorPages';
 
 export const Route = createFileRoute('/errors/unverified')({
   staticData: { name: 'unverified' },
   beforeLoad: requireAccess({}),
-  component: () => <RoutePlaceholder name="unverified" />,
+  component: UnverifiedPage,
 });

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Notifications } from '@/components/notifications/Notifications';
+import { PageBanners, UnverifiedBanner } from './Banners';
+import { Footer } from './Footer';
+import { KeyboardHelpDialog } from './KeyboardHelpDialog';
+import { Navbar, type NavbarProps } from './Navbar';
+import { OfflineNotice } from './OfflineNotice';
+import { UpdatePrompt, type UpdatePromptProps } from './UpdatePrompt';
+import { useShellAccess } from './useShellAccess';
+
+export interface AppShellProps extends NavbarProps {
+  update: UpdatePromptProps;
+  children: ReactNode;
+}
+
+/** Everything around a page: navbar, banners, footer and the app-wide overlays. */
+export function AppShell({ update, children, jobs, selection }: AppShellProps) {
+  const { info, user, access } = useShellAccess();
+  return (
+    <div className="flex min-h-full flex-col bg-white">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-3 py-2 text-sm text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      {/* What the user must not miss stays in view while the page scrolls. */}
+      <header className="sticky top-0 z-30">
+        <Navbar jobs={jobs} selection={selection} />
+        <OfflineNotice />
+        {access.loggedIn && !access.verified && <UnverifiedBanner />}
+      </header>
+      <PageBanners
+        access={access}
+        banner={info?.banner}
+        hasUsablePassword={user?.has_usable_password ?? true}
+      />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer info={info} />
+      <KeyboardHelpDialog />
+      <UpdatePrompt {...update} />
+      <Notifications />
+    </div>
+  );
+}
