@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { CorpusListPage } from '@/features/corpora/CorpusListPage';
+import { loadCorpusList } from '@/features/corpora/loaders';
 
 export const Route = createFileRoute('/browse/')({
   staticData: { name: 'corpus-list' },
   beforeLoad: requireAccess({}),
-  component: () => <RoutePlaceholder name="corpus-list" />,
+  loader: ({ context }) => loadCorpusList(context.queryClient),
+  component: CorpusListPage,
 });

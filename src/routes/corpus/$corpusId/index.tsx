@@ -1,9 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { EditCorpusPage } from '@/features/corpora/EditCorpusPage';
+import { loadCorpusSettings } from '@/features/corpora/loaders';
 
 export const Route = createFileRoute('/corpus/$corpusId/')({
   staticData: { name: 'corpus-update' },
-  beforeLoad: requireAccess({ login: true, verified: true, uuidParams: ['corpusId'] }),
-  component: () => <RoutePlaceholder name="corpus-update" />,
+  // Called through a wrapper: passed bare, the guard's loose signature widens the params to unknown.
+  beforeLoad: (ctx) =>
+    requireAccess({ login: true, verified: true, uuidParams: ['corpusId'] })(ctx),
+  loader: ({ context, params }) => loadCorpusSettings(context.queryClient, params.corpusId),
+  component: CorpusUpdateRoute,
 });
+
+function CorpusUpdateRoute() {
+  const { corpusId } = Route.useParams();
+  return <EditCorpusPage corpusId={corpusId} />;
+}

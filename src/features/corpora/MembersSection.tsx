@@ -1,0 +1,337 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { fieldErrors, errorMessage } from '@/api/errors';
+import { currentUserQuery } from '@/api/user';
+import type { Corpus, Membership } from '@/api/types';
+import { notify, notifyError } from '@/components/notifications/store';
+import {
+  LEVEL_OPTIONS,
+  MEMBERS_PAGE_SIZE,
+  levelLabel,
+  membershipsQuery,
+  useAddMember,
+  useChangeMemberLevel,
+  useRemoveMember,
+  type Level,
+} from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ui } from './styles';
+import { useErrorNotification } from './useErrorNotification';
+
+function memberName(membership: Membership): string {
+  return membership.user.display_name || membership.user.email;
+}
+
+/** A project's members, for its admins: add, change a role, remove. */
+export function MembersSection({ corpus }: { corpus: Corpus }) {
+  const [page, setPage] = useState(1);
+  const members = useQuery(membershipsQuery(corpus.id, page));
+  const { data: user = null } = useQuery(currentUserQuery);
+  const [toRemove, setToRemove] = useState<Membership | null>(null);
+  const removal = useRemoveMember(corpus.id);
+  const navigate = useNavigate();
+  useErrorNotification(members.error);
+
+  const count = members.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / MEMBERS_PAGE_SIZE));
+  // Removing the only member of the last page would leave an empty page behind.
+  useEffect(() => {
+    if (members.data && !members.isPlaceholderData && page > pages) setPage(pages);
+  }, [members.data, members.isPlaceholderData, page, pages]);
+
+  const remove = () => {
+    if (!toRemove) return;
+    const membership = toRemove;
+    const isSelf = membership.user.id === user?.id;
+    removal.mutate(
+      { membership, isSelf },
+      {
+        onSuccess: () => {
+          setToRemove(null);
+          notify({
+            type: 'success',
+            text: isSelf
+              ? `You have left the project "${corpus.name}".`
+              : `${memberName(membership)} has been removed from the project.`,
+          });
+          if (isSelf) void navigate({ to: '/browse/' });
+        },
+        onError: (error) => {
+          setToRemove(null);
+          notifyError(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="members-heading" className={`${ui.card} p-6`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="members-heading" className="text-lg font-semibold text-slate-900">
+          Members
+        </h2>
+        {members.data && (
+          <p className="text-sm text-slate-500">
+            {count} {count === 1 ? 'member' : 'members'}
+          </p>
+        )}
+      </div>
+
+      <AddMemberForm corpusId={corpus.id} />
+
+      {members.isPending ? (
+        <p className="mt-6 text-slate-600" role="status">
+          Loading…
+        </p>
+      ) : members.isError ? (
+        <p className="mt-6 text-slate-600">The members could not be loaded.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto">
+          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+            <caption className="sr-only">Members of {corpus.name}</caption>
+            <thead className="text-slate-500">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  E-mail
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Role
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {members.data.results.map((membership) => (
+                <MemberRow
+                  key={membership.id}
+                  corpusId={corpus.id}
+                  membership={membership}
+                  isSelf={membership.user.id === user?.id}
+                  onRemove={() => setToRemove(membership)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {count > MEMBERS_PAGE_SIZE && members.data && (
+        <nav aria-label="Members pages" className="mt-4 flex items-center justify-between gap-2">
+          <button
+            type="button"
+            className={ui.secondaryButton}
+            disabled={!members.data.previous || page <= 1 || members.isPlaceholderData}
+            onClick={() => setPage((current) => Math.max(1, current - 1))}
+          >
+            Previous
+          </button>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            Page {page} of {pages}
+          </p>
+          <button
+            type="button"
+            className={ui.secondaryButton}
+            disabled={!members.data.next || members.isPlaceholderData}
+            onClick={() => setPage((current) => current + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+
+      <ConfirmDialog
+        open={toRemove !== null}
+        title="Remove member"
+        confirmLabel="Remove"
+        pending={removal.isPending}
+        onConfirm={remove}
+        onClose={() => setToRemove(null)}
+      >
+        {toRemove && (
+          <p>
+            {toRemove.user.id === user?.id ? (
+              <>
+                Are you sure you want to leave the project{' '}
+                <strong className="font-semibold text-slate-900">{corpus.name}</strong>? You will
+                lose access to it unless it is public.
+              </>
+            ) : (
+              <>
+                Are you sure you want to remove{' '}
+                <strong className="font-semibold text-slate-900">{memberName(toRemove)}</strong> (
+                {toRemove.user.email}) from the project{' '}
+                <strong className="font-semibold text-slate-900">{corpus.name}</strong>?
+              </>
+            )}
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function MemberRow({
+  corpusId,
+  membership,
+  isSelf,
+  onRemove,
+}: {
+  corpusId: string;
+  membership: Membership;
+  isSelf: boolean;
+  onRemove: () => void;
+}) {
+  const change = useChangeMemberLevel(corpusId);
+  const name = memberName(membership);
+  // While the change is on its way the select shows the chosen role; a refusal puts it back.
+  const level = change.isPending ? change.variables.level : membership.level;
+
+  const onChange = (value: Level) => {
+    change.mutate(
+      { membership, level: value },
+      {
+        onSuccess: () =>
+          notify({
+            type: 'success',
+            text: `${name} is now ${levelLabel(value).toLowerCase()} of the project.`,
+          }),
+        onError: (error) => notifyError(error),
+      },
+    );
+  };
+
+  return (
+    <tr>
+      <td className="py-2 pr-4 font-medium text-slate-900">
+        {membership.user.display_name}
+        {isSelf && <span className="ml-1 text-slate-500">(you)</span>}
+      </td>
+      <td className="py-2 pr-4 text-slate-600">{membership.user.email}</td>
+      <td className="py-2 pr-4">
+        <select
+          aria-label={`Role of ${name}`}
+          value={LEVEL_OPTIONS.some((option) => option.level === level) ? level : ''}
+          disabled={change.isPending}
+          onChange={(event) => onChange(Number(event.target.value) as Level)}
+          className="rounded-md border border-slate-300 px-2 py-1 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+        >
+          {!LEVEL_OPTIONS.some((option) => option.level === level) && (
+            <option value="" disabled>
+              {levelLabel(level)} ({level})
+            </option>
+          )}
+          {LEVEL_OPTIONS.map((option) => (
+            <option key={option.level} value={option.level}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td className="py-2 text-right">
+        <button
+          type="button"
+          className={ui.dangerOutlineButton}
+          aria-label={`Remove ${name}`}
+          onClick={onRemove}
+        >
+          Remove
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function AddMemberForm({ corpusId }: { corpusId: string }) {
+  const [email, setEmail] = useState('');
+  const [level, setLevel] = useState<Level>(LEVEL_OPTIONS[0]!.level);
+  const addition = useAddMember(corpusId);
+  const id = useId();
+  const errors = fieldErrors(addition.error);
+  const emailError = errors.user_email?.join(' ');
+  const levelError = errors.level?.join(' ');
+  const formError =
+    addition.error && !emailError && !levelError ? errorMessage(addition.error) : null;
+  const trimmed = email.trim();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!trimmed || addition.isPending) return;
+    addition.mutate(
+      { email: trimmed, level },
+      {
+        onSuccess: (membership) => {
+          notify({
+            type: 'success',
+            text: `${memberName(membership)} has been added to the project as ${levelLabel(membership.level).toLowerCase()}.`,
+          });
+          setEmail('');
+        },
+        onError: (error) => notifyError(error),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-4" aria-label="Add a member">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-56 flex-1">
+          <label htmlFor={`${id}-email`} className={ui.label}>
+            E-mail address
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            required
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              if (addition.error) addition.reset();
+            }}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? `${id}-email-error` : undefined}
+            className={ui.input}
+            autoComplete="off"
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-level`} className={ui.label}>
+            Role
+          </label>
+          <select
+            id={`${id}-level`}
+            value={level}
+            onChange={(event) => setLevel(Number(event.target.value) as Level)}
+            aria-invalid={levelError ? true : undefined}
+            className={ui.input}
+          >
+            {LEVEL_OPTIONS.map((option) => (
+              <option key={option.level} value={option.level}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="submit"
+          className={ui.primaryButton}
+          disabled={!trimmed || addition.isPending}
+        >
+          {addition.isPending ? 'Adding…' : 'Add member'}
+        </button>
+      </div>
+      {emailError && (
+        <p id={`${id}-email-error`} className={ui.fieldError}>
+          {emailError}
+        </p>
+      )}
+      {levelError && <p className={ui.fieldError}>{levelError}</p>}
+      {formError && <p className={ui.fieldError}>{formError}</p>}
+    </form>
+  );
+}
