@@ -10,21 +10,46 @@ import globals from 'globals';
  * and app. A feature never reaches into another feature; shared code never imports upwards.
  */
 const features = fs.existsSync('src/features')
-  ? fs.readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync('src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 const upward = (message) => ({
-  group: ['@/features/*', '@/features/**', '@/routes/*', '@/routes/**', '@/app/*', '@/app/**', '../features/*', '../../features/*'],
+  group: [
+    '@/features/*',
+    '@/features/**',
+    '@/routes/*',
+    '@/routes/**',
+    '@/app/*',
+    '@/app/**',
+    '../features/*',
+    '../../features/*',
+  ],
   message,
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'coverage'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'src/routeTree.gen.ts',
+      'test-results',
+      'playwright-report',
+      'coverage',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -39,7 +64,16 @@ export default tseslint.config(
   {
     files: ['src/lib/**', 'src/components/**', 'src/api/**', 'src/offline/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [upward('Shared code (lib, components, api, offline) must not import features, routes or the app.')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            upward(
+              'Shared code (lib, components, api, offline) must not import features, routes or the app.',
+            ),
+          ],
+        },
+      ],
     },
   },
   ...features.map((feature) => ({
@@ -50,11 +84,22 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/features/*', '@/features/**', `!@/features/${feature}`, `!@/features/${feature}/**`],
+              group: [
+                '@/features/*',
+                '@/features/**',
+                `!@/features/${feature}`,
+                `!@/features/${feature}/**`,
+              ],
               message: `A feature must not import another feature's internals (in features/${feature}).`,
             },
-            { group: ['@/routes/*', '@/routes/**', '@/app/*', '@/app/**'], message: 'Features must not import routes or the app.' },
-            { group: ['../*/**', '../../*'], message: `Import shared code through "@/…"; stay inside features/${feature} for relative imports.` },
+            {
+              group: ['@/routes/*', '@/routes/**', '@/app/*', '@/app/**'],
+              message: 'Features must not import routes or the app.',
+            },
+            {
+              group: ['../*/**', '../../*'],
+              message: `Import shared code through "@/…"; stay inside features/${feature} for relative imports.`,
+            },
           ],
         },
       ],
@@ -63,7 +108,14 @@ export default tseslint.config(
   {
     files: ['server/**', 'tests/server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/*', '@/*'], message: 'The server does not import the app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src/*', '@/*'], message: 'The server does not import the app.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -41,25 +41,67 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<Figure[]> {
     await app.db
       .insertInto('users')
       .values({
-        id: userId, email: 'bench@example.com', display_name: 'Bench', password_hash: await hashPassword('x'.repeat(12)),
-        is_admin: 0, verified_email: 1, can_manage_workers: 0, can_ingest: 0, auth_token: token, last_login: null, created: now, updated: now,
+        id: userId,
+        email: 'bench@example.com',
+        display_name: 'Bench',
+        password_hash: await hashPassword('x'.repeat(12)),
+        is_admin: 0,
+        verified_email: 1,
+        can_manage_workers: 0,
+        can_ingest: 0,
+        auth_token: token,
+        last_login: null,
+        created: now,
+        updated: now,
       })
       .execute();
     let firstId = '';
     for (let i = 0; i < 200; i += 1) {
       const id = randomUUID();
       firstId ||= id;
-      await app.db.insertInto('corpora').values({ id, name: `Project ${i}`, description: '', public: 0, indexable: 0, top_level_type: null, created: now, updated: now }).execute();
+      await app.db
+        .insertInto('corpora')
+        .values({
+          id,
+          name: `Project ${i}`,
+          description: '',
+          public: 0,
+          indexable: 0,
+          top_level_type: null,
+          created: now,
+          updated: now,
+        })
+        .execute();
       for (const slug of ['folder', 'page', 'text_line', 'paragraph']) {
-        await app.db.insertInto('element_types').values({ id: randomUUID(), corpus_id: id, slug, display_name: slug, folder: slug === 'folder' ? 1 : 0, color: '28b62c', indexable: 1 }).execute();
+        await app.db
+          .insertInto('element_types')
+          .values({
+            id: randomUUID(),
+            corpus_id: id,
+            slug,
+            display_name: slug,
+            folder: slug === 'folder' ? 1 : 0,
+            color: '28b62c',
+            indexable: 1,
+          })
+          .execute();
       }
-      await app.db.insertInto('memberships').values({ id: randomUUID(), corpus_id: id, user_id: userId, level: 100, created: now }).execute();
+      await app.db
+        .insertInto('memberships')
+        .values({ id: randomUUID(), corpus_id: id, user_id: userId, level: 100, created: now })
+        .execute();
     }
     const headers = { authorization: `Token ${token}` };
     return [
-      await measure(`${dialect}: GET /corpus/ (200 projects)`, 200, () => app.inject({ url: '/api/v1/corpus/', headers })),
-      await measure(`${dialect}: GET /corpus/{id}/`, 1000, () => app.inject({ url: `/api/v1/corpus/${firstId}/`, headers })),
-      await measure(`${dialect}: GET /api/v1/ (server info)`, 2000, () => app.inject({ url: '/api/v1/' })),
+      await measure(`${dialect}: GET /corpus/ (200 projects)`, 200, () =>
+        app.inject({ url: '/api/v1/corpus/', headers }),
+      ),
+      await measure(`${dialect}: GET /corpus/{id}/`, 1000, () =>
+        app.inject({ url: `/api/v1/corpus/${firstId}/`, headers }),
+      ),
+      await measure(`${dialect}: GET /api/v1/ (server info)`, 2000, () =>
+        app.inject({ url: '/api/v1/' }),
+      ),
     ];
   } finally {
     await app.close();
@@ -82,12 +124,17 @@ export async function run(): Promise<void> {
     console.log('\nratio PostgreSQL / SQLite (median time):');
     figures.forEach((f, i) => {
       const other = pgFigures[i];
-      if (other) console.log(`  ${f.label.replace(/^sqlite: /, '')}: ${(other.medianMs / f.medianMs).toFixed(2)}×`);
+      if (other)
+        console.log(
+          `  ${f.label.replace(/^sqlite: /, '')}: ${(other.medianMs / f.medianMs).toFixed(2)}×`,
+        );
     });
   } else {
     console.log('\n(PostgreSQL unreachable: SQLite figures only)');
   }
   const t0 = performance.now();
   await hashPassword('a password to hash');
-  console.log(`\nscrypt password hash: ${(performance.now() - t0).toFixed(0)} ms (slows guessing; paid once per login)`);
+  console.log(
+    `\nscrypt password hash: ${(performance.now() - t0).toFixed(0)} ms (slows guessing; paid once per login)`,
+  );
 }

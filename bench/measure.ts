@@ -7,7 +7,11 @@ export interface Figure {
 }
 
 /** Runs fn `runs` times after a warm-up and reports the median, p95 and throughput. */
-export async function measure(label: string, runs: number, fn: () => Promise<unknown>): Promise<Figure> {
+export async function measure(
+  label: string,
+  runs: number,
+  fn: () => Promise<unknown>,
+): Promise<Figure> {
   for (let i = 0; i < Math.min(20, runs); i += 1) await fn();
   const times: number[] = [];
   const started = performance.now();

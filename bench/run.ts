@@ -16,6 +16,8 @@ const files = fs
 
 for (const file of files) {
   console.log(`\n## ${file}`);
-  const module = (await import(pathToFileURL(path.join(here, file)).href)) as { run: () => Promise<void> };
+  const module = (await import(pathToFileURL(path.join(here, file)).href)) as {
+    run: () => Promise<void>;
+  };
   await module.run();
 }

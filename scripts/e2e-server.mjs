@@ -10,7 +10,10 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 delete process.env.DATABASE_URL;
 
-const child = spawn(path.join('node_modules', '.bin', 'tsx'), ['server/main.ts'], { stdio: 'inherit', env: process.env });
+const child = spawn(path.join('node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+  stdio: 'inherit',
+  env: process.env,
+});
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 /** What the PWA build is made from: a change to any of these makes dist/ stale. */
-const INPUTS = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.app.json'];
+const INPUTS = [
+  'src',
+  'sw',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'tsconfig.app.json',
+];
 const STAMP = '.build-hash';
 
 function walk(entry: string, files: string[]): void {
@@ -32,9 +40,10 @@ export function sourceHash(root: string): string {
 export function ensureBuild(root: string, distDir: string, log: (line: string) => void): boolean {
   const wanted = sourceHash(root);
   const stampFile = path.join(distDir, STAMP);
-  const current = fs.existsSync(path.join(distDir, 'index.html')) && fs.existsSync(stampFile)
-    ? fs.readFileSync(stampFile, 'utf8').trim()
-    : null;
+  const current =
+    fs.existsSync(path.join(distDir, 'index.html')) && fs.existsSync(stampFile)
+      ? fs.readFileSync(stampFile, 'utf8').trim()
+      : null;
   if (current === wanted) return false;
   log(current ? 'The app changed since the last build: building it again…' : 'Building the app…');
   const vite = path.join(root, 'node_modules', '.bin', 'vite');

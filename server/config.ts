@@ -53,7 +53,9 @@ export function parseFeatures(list: string): Features {
   );
   for (const name of wanted) {
     if (!(FEATURE_NAMES as readonly string[]).includes(name)) {
-      throw new Error(`FOLIA_FEATURES: unknown feature "${name}" (known: ${FEATURE_NAMES.join(', ')})`);
+      throw new Error(
+        `FOLIA_FEATURES: unknown feature "${name}" (known: ${FEATURE_NAMES.join(', ')})`,
+      );
     }
   }
   return Object.fromEntries(FEATURE_NAMES.map((name) => [name, wanted.has(name)])) as Features;
@@ -65,11 +67,17 @@ export function parseBanner(json: string | undefined): Banner | null {
   try {
     value = JSON.parse(json);
   } catch {
-    throw new Error('FOLIA_BANNER must be JSON such as {"style":"info","message":"Maintenance at 6pm"}');
+    throw new Error(
+      'FOLIA_BANNER must be JSON such as {"style":"info","message":"Maintenance at 6pm"}',
+    );
   }
   const banner = value as Partial<Banner> | null;
   const styles: BannerStyle[] = ['info', 'warning', 'error', 'success'];
-  if (!banner || typeof banner.message !== 'string' || !styles.includes(banner.style as BannerStyle)) {
+  if (
+    !banner ||
+    typeof banner.message !== 'string' ||
+    !styles.includes(banner.style as BannerStyle)
+  ) {
     throw new Error('FOLIA_BANNER needs "style" (info, warning, error or success) and "message"');
   }
   return { style: banner.style as BannerStyle, message: banner.message };
@@ -92,7 +100,8 @@ function parsePublicUrl(value: string | undefined): string | null {
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 8000;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT: not a port: ${value}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT: not a port: ${value}`);
   return port;
 }
 

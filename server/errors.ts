@@ -47,7 +47,11 @@ export function badRequest(detail: string, code = 'invalid'): ApiError {
 
 export function notAuthenticated(): ApiError {
   return new ApiError(401, 'client_error', [
-    { code: 'not_authenticated', detail: 'Authentication credentials were not provided.', attr: null },
+    {
+      code: 'not_authenticated',
+      detail: 'Authentication credentials were not provided.',
+      attr: null,
+    },
   ]);
 }
 

@@ -9,7 +9,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, root);
-  if (process.env.FOLIA_SKIP_BUILD !== '1') ensureBuild(root, config.distDir, (line) => console.log(line));
+  if (process.env.FOLIA_SKIP_BUILD !== '1')
+    ensureBuild(root, config.distDir, (line) => console.log(line));
   const app = await buildApp(config);
   const demo = config.demo ? await seedDemo(app) : null;
   await app.listen({ port: config.port, host: config.host });
@@ -25,7 +26,9 @@ async function main(): Promise<void> {
       `Demo project: "${demo.corpusName}"`,
     );
   }
-  lines.push(`Database: ${config.databaseUrl ? 'PostgreSQL' : path.join(config.dataDir, 'folia.sqlite3')}`);
+  lines.push(
+    `Database: ${config.databaseUrl ? 'PostgreSQL' : path.join(config.dataDir, 'folia.sqlite3')}`,
+  );
   console.log(lines.join('\n') + '\n');
 
   const stop = async () => {

@@ -62,8 +62,10 @@ function issueToError(issue: z.core.$ZodIssue): ErrorItem {
         attr,
       };
     case 'invalid_format':
-      if (issue.format === 'email') return { code: 'invalid', detail: 'Enter a valid email address.', attr };
-      if (issue.format === 'uuid') return { code: 'invalid', detail: 'Must be a valid UUID.', attr };
+      if (issue.format === 'email')
+        return { code: 'invalid', detail: 'Enter a valid email address.', attr };
+      if (issue.format === 'uuid')
+        return { code: 'invalid', detail: 'Must be a valid UUID.', attr };
       return { code: 'invalid', detail: issue.message, attr };
     case 'invalid_value':
       return {
@@ -80,7 +82,10 @@ function issueToError(issue: z.core.$ZodIssue): ErrorItem {
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   // A request without a body reads as an empty object, as DRF's request.data does.
   const value = input === undefined && schema instanceof z.ZodObject ? {} : input;
-  if (schema instanceof z.ZodObject && (value === null || typeof value !== 'object' || Array.isArray(value))) {
+  if (
+    schema instanceof z.ZodObject &&
+    (value === null || typeof value !== 'object' || Array.isArray(value))
+  ) {
     throw validationErrors([
       {
         code: 'invalid',

@@ -1,11 +1,17 @@
 /// <reference lib="WebWorker" />
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
 
 // The app shell: every built file, so the app opens with no network at all.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -28,9 +34,18 @@ registerRoute(
 // Requests are made in CORS mode by the viewer, so responses are not opaque (opaque ones cost
 // about 7 MB of quota each in Chromium).
 registerRoute(
-  ({ url }) => url.pathname.startsWith('/iiif/') || /\/info\.json$/.test(url.pathname) || /\/full\/[^/]+\/\d+\/default\.(jpg|png)$/.test(url.pathname),
+  ({ url }) =>
+    url.pathname.startsWith('/iiif/') ||
+    /\/info\.json$/.test(url.pathname) ||
+    /\/full\/[^/]+\/\d+\/default\.(jpg|png)$/.test(url.pathname),
   new CacheFirst({
     cacheName: 'iiif-tiles',
-    plugins: [new ExpirationPlugin({ maxEntries: 5000, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+    plugins: [
+      new ExpirationPlugin({
+        maxEntries: 5000,
+        maxAgeSeconds: 30 * 24 * 3600,
+        purgeOnQuotaError: true,
+      }),
+    ],
   }),
 );

@@ -17,7 +17,12 @@ export async function createSession(db: Db, userId: string): Promise<string> {
   const value = randomBytes(32).toString('base64url');
   await db
     .insertInto('sessions')
-    .values({ id: digest(value), user_id: userId, created: nowIso(), expires: isoIn(SESSION_MAX_AGE_S * 1000) })
+    .values({
+      id: digest(value),
+      user_id: userId,
+      created: nowIso(),
+      expires: isoIn(SESSION_MAX_AGE_S * 1000),
+    })
     .execute();
   return value;
 }
@@ -38,14 +43,22 @@ export async function deleteSession(db: Db, value: string): Promise<void> {
 }
 
 /** After a password change every other session of the user ends. */
-export async function deleteOtherSessions(db: Db, userId: string, keep: string | null): Promise<void> {
+export async function deleteOtherSessions(
+  db: Db,
+  userId: string,
+  keep: string | null,
+): Promise<void> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keep) query = query.where('id', '!=', digest(keep));
   await query.execute();
 }
 
 export async function userForToken(db: Db, token: string): Promise<User | null> {
-  const row = await db.selectFrom('users').selectAll().where('auth_token', '=', token).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('auth_token', '=', token)
+    .executeTakeFirst();
   return row ?? null;
 }
 

@@ -59,7 +59,10 @@ export async function withDatabase<T>(
   const config = { ...loadConfig(context.env), ...context.overrides };
   const handle = await openDatabase(config);
   try {
-    await migrateToLatest(handle.db as never, handle.dialect === 'postgres' ? config.databaseSchema : null);
+    await migrateToLatest(
+      handle.db as never,
+      handle.dialect === 'postgres' ? config.databaseSchema : null,
+    );
     return await work(handle.db);
   } finally {
     await handle.close();

@@ -32,7 +32,11 @@ export function createMailer(options: {
     };
   }
   const folder = path.join(options.dataDir, 'mail');
-  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const writer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   let counter = 0;
   return {
     async send(message) {
@@ -43,7 +47,9 @@ export function createMailer(options: {
       const file = path.join(folder, `${stamp}-${counter}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      options.log(`mail to ${message.to}: "${message.subject}" written to ${file}${links.length ? ` (${links.join(' ')})` : ''}`);
+      options.log(
+        `mail to ${message.to}: "${message.subject}" written to ${file}${links.length ? ` (${links.join(' ')})` : ''}`,
+      );
     },
   };
 }

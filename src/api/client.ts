@@ -83,14 +83,21 @@ async function toError(response: Response): Promise<ApiError> {
   const type = response.headers.get('content-type') ?? '';
   // An HTML page where JSON was asked for means the path does not exist on this server.
   if (type.includes('text/html')) return new ApiError(404, 'Not found.');
-  return parseErrorBody(response.status, await readBody(response), response.statusText || `HTTP ${response.status}`);
+  return parseErrorBody(
+    response.status,
+    await readBody(response),
+    response.statusText || `HTTP ${response.status}`,
+  );
 }
 
 /** One JSON API call: credentials and CSRF header sent, errors parsed as the spec says. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options);
   if (response.status === 304) {
-    throw new ApiError(304, 'The server answered 304 Not Modified to a request that was not conditional.');
+    throw new ApiError(
+      304,
+      'The server answered 304 Not Modified to a request that was not conditional.',
+    );
   }
   if (!response.ok) throw await toError(response);
   const type = response.headers.get('content-type') ?? '';
@@ -99,11 +106,17 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 }
 
 /** A conditional GET with If-Modified-Since: 304 is "no change", never an error. */
-export async function apiConditional<T>(path: string, options: RequestOptions = {}): Promise<Conditional<T>> {
+export async function apiConditional<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<Conditional<T>> {
   const response = await send(path, options);
   if (response.status === 304) {
     if (!options.ifModifiedSince) {
-      throw new ApiError(304, 'The server answered 304 Not Modified to a request that was not conditional.');
+      throw new ApiError(
+        304,
+        'The server answered 304 Not Modified to a request that was not conditional.',
+      );
     }
     return { notModified: true, data: null, lastModified: options.ifModifiedSince };
   }

@@ -68,7 +68,8 @@ export function parseErrorBody(status: number, body: unknown, fallback: string):
       body,
     );
   }
-  if (typeof body === 'string' && body.trim()) return new ApiError(status, body.trim(), {}, null, null, body);
+  if (typeof body === 'string' && body.trim())
+    return new ApiError(status, body.trim(), {}, null, null, body);
   if (body && typeof body === 'object') {
     const record = body as Record<string, unknown>;
     const fields: Record<string, string[]> = {};
@@ -78,7 +79,8 @@ export function parseErrorBody(status: number, body: unknown, fallback: string):
     }
     for (const key of ['__all__', 'detail', 'non_field_errors']) {
       const strings = asStrings(record[key]);
-      if (strings.length) return new ApiError(status, strings.join(' - '), fields, null, null, body);
+      if (strings.length)
+        return new ApiError(status, strings.join(' - '), fields, null, null, body);
     }
     const any = Object.values(fields).flat();
     if (any.length) return new ApiError(status, any.join(' - '), fields, null, null, body);

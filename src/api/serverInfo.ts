@@ -13,7 +13,12 @@ export function fetchServerInfo(): Promise<ServerInfo> {
 
 export const serverInfoKeys = { all: ['server-info'] as const };
 
-export const serverInfoQuery = queryOptions<ServerInfo, Error, ServerInfo, typeof serverInfoKeys.all>({
+export const serverInfoQuery = queryOptions<
+  ServerInfo,
+  Error,
+  ServerInfo,
+  typeof serverInfoKeys.all
+>({
   queryKey: serverInfoKeys.all,
   queryFn: fetchServerInfo,
   staleTime: 5 * 60 * 1000,

@@ -16,7 +16,12 @@ export async function fetchCurrentUser(): Promise<User | null> {
   }
 }
 
-export const currentUserQuery = queryOptions<User | null, Error, User | null, typeof userKeys.current>({
+export const currentUserQuery = queryOptions<
+  User | null,
+  Error,
+  User | null,
+  typeof userKeys.current
+>({
   queryKey: userKeys.current,
   queryFn: fetchCurrentUser,
   staleTime: 60 * 1000,

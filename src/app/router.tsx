@@ -11,7 +11,8 @@ export function createQueryClient(): QueryClient {
         staleTime: 30 * 1000,
         // Client mistakes (4xx) are not retried; network failures and 5xx are, a little.
         retry: (count, error) =>
-          count < 2 && (error instanceof NetworkError || (error instanceof ApiError && error.status >= 500)),
+          count < 2 &&
+          (error instanceof NetworkError || (error instanceof ApiError && error.status >= 500)),
         networkMode: 'offlineFirst',
       },
       mutations: { networkMode: 'always' },

@@ -9,18 +9,27 @@ describeEachDialect('demo content on an empty database', ({ t }) => {
     expect(demo?.password).toMatch(/^[\w-]{16}$/);
 
     const client = await new Client(t().app).prime();
-    const login = await client.post('/api/v1/user/login/', { email: demo!.email, password: demo!.password });
+    const login = await client.post('/api/v1/user/login/', {
+      email: demo!.email,
+      password: demo!.password,
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ is_admin: true, verified_email: true });
 
     const corpora = (await client.get('/api/v1/corpus/')).json();
     expect(corpora).toHaveLength(1);
-    expect(corpora[0]).toMatchObject({ name: DEMO_CORPUS_NAME, rights: ['read', 'write', 'admin'] });
+    expect(corpora[0]).toMatchObject({
+      name: DEMO_CORPUS_NAME,
+      rights: ['read', 'write', 'admin'],
+    });
   });
 
   it('does nothing once the database has users', async () => {
     expect(await seedDemo(t().app)).toBeNull();
-    const count = await t().app.db.selectFrom('users').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await t()
+      .app.db.selectFrom('users')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 });

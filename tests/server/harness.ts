@@ -58,7 +58,9 @@ export async function makeTestApp(
     distDir: path.join(dataDir, 'no-dist'),
   };
   const mails: MailMessage[] = [];
-  const app = await buildApp(config, { mailer: { send: async (message) => void mails.push(message) } });
+  const app = await buildApp(config, {
+    mailer: { send: async (message) => void mails.push(message) },
+  });
   return {
     app,
     config,
@@ -120,7 +122,11 @@ export class Client {
     }
     const csrf = this.cookies.get('arkindex.csrf');
     if (csrf && !('x-csrftoken' in headers)) sendHeaders['x-csrftoken'] = csrf;
-    const options: InjectOptions = { method, url: url.startsWith('/') ? url : `/api/v1/${url}`, headers: sendHeaders };
+    const options: InjectOptions = {
+      method,
+      url: url.startsWith('/') ? url : `/api/v1/${url}`,
+      headers: sendHeaders,
+    };
     if (body !== undefined) {
       if (typeof body === 'string') {
         options.payload = body;
@@ -130,8 +136,14 @@ export class Client {
       }
     }
     const response = await this.app.inject(options);
-    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
-      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now());
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now());
       if (expired || cookie.value === '') this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
@@ -144,11 +156,16 @@ export class Client {
     return this;
   }
 
-  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
-  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body, headers);
-  patch = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('PATCH', url, body, headers);
-  put = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('PUT', url, body, headers);
-  delete = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('DELETE', url, body, headers);
+  get = (url: string, headers?: Record<string, string>) =>
+    this.request('GET', url, undefined, headers);
+  post = (url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('POST', url, body, headers);
+  patch = (url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('PATCH', url, body, headers);
+  put = (url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('PUT', url, body, headers);
+  delete = (url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('DELETE', url, body, headers);
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
@@ -165,7 +182,13 @@ export interface TestUser {
 /** Insert a user straight into the database (bypassing signup), for suites that need actors. */
 export async function createTestUser(
   app: FastifyInstance,
-  options: { email?: string; password?: string; admin?: boolean; verified?: boolean; displayName?: string } = {},
+  options: {
+    email?: string;
+    password?: string;
+    admin?: boolean;
+    verified?: boolean;
+    displayName?: string;
+  } = {},
 ): Promise<TestUser> {
   const { hashPassword, randomToken } = await import('../../server/auth/passwords');
   const id = randomUUID();

@@ -49,5 +49,8 @@ describeEachDialect(
       expect(body.banner).toEqual({ style: 'warning', message: 'Maintenance at 6pm' });
     });
   },
-  { FOLIA_FEATURES: 'search,enterprise', FOLIA_BANNER: '{"style":"warning","message":"Maintenance at 6pm"}' },
+  {
+    FOLIA_FEATURES: 'search,enterprise',
+    FOLIA_BANNER: '{"style":"warning","message":"Maintenance at 6pm"}',
+  },
 );

@@ -44,7 +44,10 @@ export function notify(options: NotifyOptions): number {
   };
   notifications.set((list) => [...list, notification]);
   if (notification.timeout > 0) {
-    timers.set(notification.id, setTimeout(() => dismiss(notification.id), notification.timeout));
+    timers.set(
+      notification.id,
+      setTimeout(() => dismiss(notification.id), notification.timeout),
+    );
   }
   return notification.id;
 }

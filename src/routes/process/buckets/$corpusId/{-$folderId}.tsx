@@ -4,6 +4,11 @@ import { RoutePlaceholder } from '@/components/RoutePlaceholder';
 
 export const Route = createFileRoute('/process/buckets/$corpusId/{-$folderId}')({
   staticData: { name: 'bucket-import' },
-  beforeLoad: requireAccess({ feature: 'ingest', login: true, verified: true, uuidParams: ['corpusId'] }),
+  beforeLoad: requireAccess({
+    feature: 'ingest',
+    login: true,
+    verified: true,
+    uuidParams: ['corpusId'],
+  }),
   component: () => <RoutePlaceholder name="bucket-import" />,
 });
