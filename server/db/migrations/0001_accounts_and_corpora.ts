@@ -33,7 +33,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('key', 'text', (col) => col.notNull())
     .addColumn('at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('login_failures_key_at').on('login_failures').columns(['key', 'at']).execute();
+  await db.schema
+    .createIndex('login_failures_key_at')
+    .on('login_failures')
+    .columns(['key', 'at'])
+    .execute();
 
   await db.schema
     .createTable('settings')
@@ -56,7 +60,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('element_types')
     .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('corpus_id', 'text', (col) => col.notNull().references('corpora.id').onDelete('cascade'))
+    .addColumn('corpus_id', 'text', (col) =>
+      col.notNull().references('corpora.id').onDelete('cascade'),
+    )
     .addColumn('slug', 'text', (col) => col.notNull())
     .addColumn('display_name', 'text', (col) => col.notNull())
     .addColumn('folder', 'integer', (col) => col.notNull().defaultTo(0))
@@ -68,7 +74,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('memberships')
     .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('corpus_id', 'text', (col) => col.notNull().references('corpora.id').onDelete('cascade'))
+    .addColumn('corpus_id', 'text', (col) =>
+      col.notNull().references('corpora.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
     .addColumn('level', 'integer', (col) => col.notNull())
     .addColumn('created', 'text', (col) => col.notNull())
@@ -78,7 +86,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['memberships', 'element_types', 'corpora', 'settings', 'login_failures', 'sessions', 'users']) {
+  for (const table of [
+    'memberships',
+    'element_types',
+    'corpora',
+    'settings',
+    'login_failures',
+    'sessions',
+    'users',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }
