@@ -1,0 +1,86 @@
+/**
+ * What the format parsers hand to the importer: plain data, already in image pixels, with integer
+ * coordinates and closed rings. Nothing here knows about the database or the file system.
+ */
+
+export type Point = [number, number];
+
+export type LayoutFormat = 'page-2013' | 'page-2019' | 'alto-4';
+
+export interface ParsedPage {
+  format: LayoutFormat;
+  /** As written in the XML; resolving it to a real file (basename fallback…) is the importer's job. */
+  imageFilename: string;
+  width: number;
+  height: number;
+  /** Reading order first (PAGE ReadingOrder), then the unreferenced regions in document order. */
+  regions: ParsedRegion[];
+  warnings: string[];
+}
+
+export interface ParsedRegion {
+  id: string;
+  kind: 'text' | 'other';
+  /**
+   * Local name of the XML element (TextRegion, SeparatorRegion, TextBlock, Illustration…). The type
+   * alone cannot tell a typed GraphicRegion (type="stamp") from a text region typed "stamp".
+   */
+  element: string;
+  /** ASCII slug usable as an element type slug: MainZone → main_zone, page-number → page_number. */
+  type: string;
+  /** The label the slug was made from, for a display name. */
+  typeLabel: string;
+  polygon: Point[];
+  /** In file order, never re-sorted: eScriptorium's file order is the transcriber's order. */
+  lines: ParsedLine[];
+}
+
+export interface ParsedLine {
+  id: string;
+  polygon: Point[];
+  /** An open polyline of at least two distinct points, or null. */
+  baseline: Point[] | null;
+  /** The line's own text, trimmed of surrounding XML whitespace; '' when it has none. */
+  text: string;
+}
+
+export interface ParsedCanvas {
+  id: string;
+  label: string;
+  width: number;
+  height: number;
+  /** IIIF Image API base URL (no /info.json, no trailing slash); null when the image has no service. */
+  imageServiceUrl: string | null;
+  /** Id of the painting image resource: a full image URL, usable when there is no service. */
+  imageUrl: string;
+}
+
+export interface ParsedManifest {
+  version: 2 | 3;
+  id: string;
+  label: string;
+  canvases: ParsedCanvas[];
+  warnings: string[];
+}
+
+/** A file the parsers cannot read at all; the message says why, for the user. */
+export class ImportFormatError extends Error {
+  override readonly name = 'ImportFormatError';
+}
+
+/**
+ * Makes an element type slug (ASCII letters, digits, '_') from a region label: camel case is
+ * split (MainZone → main_zone, DropCapitalZone → drop_capital_zone), accents are dropped and any
+ * other run of characters becomes one '_' (page-number → page_number). '' when nothing is left,
+ * e.g. for a label in a non-Latin script; callers then fall back to the element name.
+ */
+export function slugifyType(label: string): string {
+  return label
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
