@@ -15,6 +15,7 @@ import { userRoutes } from './routes/users';
 import { corpusRoutes } from './routes/corpora';
 import { elementTypeRoutes } from './routes/elementTypes';
 import { membershipRoutes } from './routes/memberships';
+import { iiifRoutes, imageApiRoutes } from './routes/iiif';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,7 +36,10 @@ export interface BuildOptions {
 }
 
 /** Builds the whole server: database (migrated), auth, API routes, and the built PWA. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const https =
     config.tlsCert && config.tlsKey
       ? { cert: fs.readFileSync(config.tlsCert), key: fs.readFileSync(config.tlsKey) }
@@ -47,7 +51,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }) as unknown as FastifyInstance;
 
   const handle = await openDatabase(config);
-  await migrateToLatest(handle.db as never, handle.dialect === 'postgres' ? config.databaseSchema : null);
+  await migrateToLatest(
+    handle.db as never,
+    handle.dialect === 'postgres' ? config.databaseSchema : null,
+  );
   app.decorate('config', config);
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
@@ -55,7 +62,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate(
     'mailer',
     options.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (line) => app.log.info(line) }),
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        dataDir: config.dataDir,
+        log: (line) => app.log.info(line),
+      }),
   );
   app.addHook('onClose', async () => handle.close());
 
@@ -67,30 +78,45 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     try {
       done(null, JSON.parse(text));
     } catch (error) {
-      done(new ApiError(400, 'client_error', [
-        { code: 'parse_error', detail: `JSON parse error - ${(error as Error).message}`, attr: null },
-      ]) as unknown as FastifyError, undefined);
+      done(
+        new ApiError(400, 'client_error', [
+          {
+            code: 'parse_error',
+            detail: `JSON parse error - ${(error as Error).message}`,
+            attr: null,
+          },
+        ]) as unknown as FastifyError,
+        undefined,
+      );
     }
   });
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      for (const [name, value] of Object.entries(error.extra.headers ?? {})) reply.header(name, value);
+      for (const [name, value] of Object.entries(error.extra.headers ?? {}))
+        reply.header(name, value);
       return reply.status(error.statusCode).send(error.body());
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 413) {
       return reply.status(413).send(
         new ApiError(413, 'client_error', [
-          { code: 'request_too_large', detail: 'Request body is too large (10 MB at most).', attr: null },
+          {
+            code: 'request_too_large',
+            detail: 'Request body is too large (10 MB at most).',
+            attr: null,
+          },
         ]).body(),
       );
     }
     if (status === 415) {
       return reply.status(415).send(
         new ApiError(415, 'client_error', [
-          { code: 'unsupported_media_type', detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`, attr: null },
+          {
+            code: 'unsupported_media_type',
+            detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`,
+            attr: null,
+          },
         ]).body(),
       );
     }
@@ -111,9 +137,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(corpusRoutes);
       await api.register(elementTypeRoutes);
       await api.register(membershipRoutes);
+      await api.register(imageApiRoutes);
     },
     { prefix: API_PREFIX },
   );
+  // IIIF image URLs are /iiif/{id}/…, outside the API prefix.
+  await app.register(iiifRoutes);
 
   const indexHtml = path.join(config.distDir, 'index.html');
   const hasBuild = fs.existsSync(indexHtml);

@@ -37,15 +37,21 @@ function sameSecret(a: string, b: string): boolean {
  * Who is calling: a session cookie (browsers, CSRF-checked on unsafe methods) or an
  * `Authorization: Token …` header (scripts, no CSRF). Unknown tokens are refused outright.
  */
-export async function authPlugin(app: FastifyInstance, options: { secure: boolean }): Promise<void> {
+export async function authPlugin(
+  app: FastifyInstance,
+  options: { secure: boolean },
+): Promise<void> {
   const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: options.secure };
 
   app.decorateRequest('user', null);
   app.decorateRequest('authMethod', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (!request.cookies[CSRF_COOKIE]) {
+    // IIIF images follow their project's rights, so /iiif/ needs the caller too, but not the
+    // CSRF cookie: a Set-Cookie does not belong on a cacheable tile.
+    const api = request.url.startsWith('/api/');
+    if (!api && !request.url.startsWith('/iiif/')) return;
+    if (api && !request.cookies[CSRF_COOKIE]) {
       reply.setCookie(CSRF_COOKIE, newCsrfToken(), { ...cookieOptions, maxAge: 365 * 24 * 3600 });
     }
     const header = request.headers.authorization;
@@ -81,7 +87,11 @@ export async function authPlugin(app: FastifyInstance, options: { secure: boolea
 
   app.decorate('startSession', async (reply: FastifyReply, user: User) => {
     const value = await createSession(app.db, user.id);
-    reply.setCookie(SESSION_COOKIE, value, { ...cookieOptions, httpOnly: true, maxAge: SESSION_MAX_AGE_S });
+    reply.setCookie(SESSION_COOKIE, value, {
+      ...cookieOptions,
+      httpOnly: true,
+      maxAge: SESSION_MAX_AGE_S,
+    });
   });
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,9 +1,11 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_accounts_and_corpora';
+import * as m0002 from './migrations/0002_images';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
   '0001_accounts_and_corpora': m0001,
+  '0002_images': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -12,8 +14,15 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * schema: the PostgreSQL schema to migrate (when not the default). Kysely must be told, or it
  * may see another schema's migration tables and skip creating its own.
  */
-export async function migrateToLatest(db: Kysely<unknown>, schema: string | null = null): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  schema: string | null = null,
+): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -71,6 +71,25 @@ export interface MembershipTable {
   created: string;
 }
 
+export type ImageStatus = 'checked' | 'unchecked' | 'error';
+
+export interface ImageTable {
+  id: string;
+  /** Access follows this project's rights; null: a public image. */
+  corpus_id: string | null;
+  /** Local images: the pyramidal TIFF relative to <dataDir>/images. */
+  path: string | null;
+  /** Images on an external IIIF server: their IIIF base URL. */
+  url: string | null;
+  width: number;
+  height: number;
+  status: ImageStatus;
+  mime: string | null;
+  /** SHA-256 of the original file, to find duplicates. */
+  hash: string | null;
+  created: string;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -79,6 +98,7 @@ export interface Database {
   corpora: CorpusTable;
   element_types: ElementTypeTable;
   memberships: MembershipTable;
+  images: ImageTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -87,3 +107,4 @@ export type UserUpdate = Updateable<UserTable>;
 export type Corpus = Selectable<CorpusTable>;
 export type ElementType = Selectable<ElementTypeTable>;
 export type Membership = Selectable<MembershipTable>;
+export type Image = Selectable<ImageTable>;

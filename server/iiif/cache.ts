@@ -1,0 +1,68 @@
+/**
+ * Disk cache of rendered IIIF outputs, <root>/<image id>/<key>.<format>. IIIF URLs are
+ * immutable for an image, so entries never go stale; the key includes the stored file's mtime
+ * in case a pyramid is ever rewritten. Entries are written to a temporary file and renamed, so
+ * a reader never sees half a tile, and an uncached output asked for twice at once is rendered
+ * once (the second request waits for the first).
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const cacheStats = { hits: 0, misses: 0 };
+
+export class RenderCache {
+  private readonly inflight = new Map<string, Promise<Buffer>>();
+
+  constructor(
+    readonly root: string,
+    private readonly onWriteError: (error: unknown) => void = () => {},
+  ) {}
+
+  file(imageId: string, key: string, extension: string): string {
+    return path.join(this.root, imageId, `${key}.${extension}`);
+  }
+
+  async get(
+    imageId: string,
+    key: string,
+    extension: string,
+    render: () => Promise<Buffer>,
+  ): Promise<Buffer> {
+    const file = this.file(imageId, key, extension);
+    const running = this.inflight.get(file);
+    if (running) return running;
+    const cached = await fs.promises.readFile(file).catch(() => null);
+    if (cached) {
+      cacheStats.hits += 1;
+      return cached;
+    }
+    // Checked again: another request may have started rendering while this one read the disk.
+    const started = this.inflight.get(file);
+    if (started) return started;
+    cacheStats.misses += 1;
+    const job = (async () => {
+      const data = await render();
+      await this.write(file, data).catch(this.onWriteError);
+      return data;
+    })();
+    this.inflight.set(file, job);
+    try {
+      return await job;
+    } finally {
+      this.inflight.delete(file);
+    }
+  }
+
+  private async write(file: string, data: Buffer): Promise<void> {
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
+    try {
+      await fs.promises.writeFile(temp, data);
+      await fs.promises.rename(temp, file);
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true });
+      throw error;
+    }
+  }
+}
