@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { requestOrigin } from '../origin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors';
 import { RenderCache } from '../iiif/cache';
@@ -15,7 +16,6 @@ import {
   iiifCacheDir,
   imageFile,
   imageJson,
-  requestOrigin,
   requireReadableImage,
   type ReadableImage,
 } from '../services/images';

@@ -1,3 +1,4 @@
+import { requestOrigin } from '../origin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { User } from '../db/schema';
@@ -71,16 +72,6 @@ const verifyBody = z.object({
 
 function alreadyVerified(): ApiError {
   return validationError(null, 'Your email address is already verified.', 'already_verified');
-}
-
-/**
- * Links in mail point at FOLIA_PUBLIC_URL when set; otherwise at the host the request came to.
- * A public deployment should set it, so a forged Host header cannot steer reset links elsewhere.
- */
-function origin(request: FastifyRequest): string {
-  const configured = request.server.config.publicUrl;
-  if (configured) return configured;
-  return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 }
 
 /** User calls: profile, session login and logout, sign-up, password reset, e-mail verification. */
@@ -164,7 +155,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       displayName: body.display_name,
     });
     await logIn(request, reply, user);
-    await sendMail(request, verificationMail(app.secretKey, origin(request), user));
+    await sendMail(request, verificationMail(app.secretKey, requestOrigin(request), user));
     return reply.status(201).send(userBody(user));
   });
 
@@ -196,7 +187,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const user = await findUserByEmail(app.db, body.email);
     if (user) {
       // Not awaited: a slow SMTP server would otherwise tell which e-mails have an account.
-      void sendMail(request, passwordResetMail(app.secretKey, origin(request), user));
+      void sendMail(request, passwordResetMail(app.secretKey, requestOrigin(request), user));
     }
     return reply.status(201).send({});
   });
@@ -232,7 +223,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   app.post('/user/verify-email/send/', async (request, reply) => {
     const user = requireUser(request);
     if (user.verified_email) throw alreadyVerified();
-    await sendMail(request, verificationMail(app.secretKey, origin(request), user));
+    await sendMail(request, verificationMail(app.secretKey, requestOrigin(request), user));
     return reply.status(201).send({});
   });
 }

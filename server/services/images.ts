@@ -7,7 +7,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyRequest } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
 import { nowIso } from '../clock';
 import type { Db } from '../db';
@@ -36,16 +35,6 @@ export function iiifCacheDir(dataDir: string, imageId?: string): string {
 /** The absolute path of a local image's pyramid; null for remote images. */
 export function imageFile(dataDir: string, image: Pick<Image, 'path'>): string | null {
   return image.path ? path.join(imagesDir(dataDir), image.path) : null;
-}
-
-/**
- * The origin that public URLs are built from: FOLIA_PUBLIC_URL when set, else the host the
- * request came to (behind a proxy, set FOLIA_PUBLIC_URL so image URLs do not follow Host).
- */
-export function requestOrigin(request: FastifyRequest): string {
-  const configured = request.server.config.publicUrl;
-  if (configured) return configured;
-  return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 }
 
 const MIME: Record<string, string> = {
