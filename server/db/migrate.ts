@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_accounts_and_corpora';
 import * as m0002 from './migrations/0002_images';
+import * as m0003 from './migrations/0003_elements';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
   '0001_accounts_and_corpora': m0001,
   '0002_images': m0002,
+  '0003_elements': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

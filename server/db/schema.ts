@@ -90,6 +90,116 @@ export interface ImageTable {
   created: string;
 }
 
+export interface ElementTable {
+  id: string;
+  corpus_id: string;
+  type_id: string;
+  name: string;
+  image_id: string | null;
+  /** JSON text of a closed ring [[x, y], …] in image coordinates; null without an image. */
+  polygon: string | null;
+  rotation_angle: number;
+  mirrored: Flag;
+  confidence: number | null;
+  creator_id: string | null;
+  worker_run_id: string | null;
+  created: string;
+  updated: string;
+  /** When a child was last added, removed, moved or renamed (the children list's Last-Modified). */
+  children_updated: string | null;
+}
+
+export interface ElementLinkTable {
+  parent_id: string;
+  child_id: string;
+  position: number;
+  created: string;
+}
+
+export type TextOrientation = 'horizontal-lr' | 'horizontal-rl';
+
+export interface TranscriptionTable {
+  id: string;
+  element_id: string;
+  text: string;
+  orientation: TextOrientation;
+  confidence: number | null;
+  worker_run_id: string | null;
+  creator_id: string | null;
+  created: string;
+  updated: string;
+}
+
+export interface MlClassTable {
+  id: string;
+  corpus_id: string;
+  name: string;
+}
+
+export type ClassificationState = 'pending' | 'validated' | 'rejected';
+
+export interface ClassificationTable {
+  id: string;
+  element_id: string;
+  ml_class_id: string;
+  state: ClassificationState;
+  confidence: number | null;
+  high_confidence: Flag;
+  worker_run_id: string | null;
+  creator_id: string | null;
+  moderator_id: string | null;
+  created: string;
+  updated: string;
+}
+
+export type MetadataType =
+  'text' | 'markdown' | 'date' | 'location' | 'reference' | 'numeric' | 'url';
+
+export interface MetadataTable {
+  id: string;
+  element_id: string;
+  type: MetadataType;
+  name: string;
+  value: string;
+  /** The value as a number for numeric metadata, so comparisons are numeric in both databases. */
+  numeric_value: number | null;
+  worker_run_id: string | null;
+  creator_id: string | null;
+  created: string;
+  updated: string;
+}
+
+export interface AllowedMetadataTable {
+  id: string;
+  corpus_id: string;
+  type: MetadataType;
+  name: string;
+}
+
+export type JobStatus = 'queued' | 'started' | 'processed' | 'error';
+
+export interface JobTable {
+  id: string;
+  user_id: string | null;
+  corpus_id: string | null;
+  kind: string;
+  description: string;
+  status: JobStatus;
+  /** 0 to 1. */
+  progress: number;
+  /** JSON text: what the job works on. */
+  payload: string;
+  /** JSON text: what it produced (counts, reports), once ended. */
+  result: string | null;
+  error: string | null;
+  stop_requested: Flag;
+  /** Which server process runs it (several may share a PostgreSQL database). */
+  claimed_by: string | null;
+  enqueued_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -99,6 +209,14 @@ export interface Database {
   element_types: ElementTypeTable;
   memberships: MembershipTable;
   images: ImageTable;
+  elements: ElementTable;
+  element_links: ElementLinkTable;
+  transcriptions: TranscriptionTable;
+  ml_classes: MlClassTable;
+  classifications: ClassificationTable;
+  metadata: MetadataTable;
+  allowed_metadata: AllowedMetadataTable;
+  jobs: JobTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -108,3 +226,11 @@ export type Corpus = Selectable<CorpusTable>;
 export type ElementType = Selectable<ElementTypeTable>;
 export type Membership = Selectable<MembershipTable>;
 export type Image = Selectable<ImageTable>;
+export type Element = Selectable<ElementTable>;
+export type ElementLink = Selectable<ElementLinkTable>;
+export type Transcription = Selectable<TranscriptionTable>;
+export type MlClass = Selectable<MlClassTable>;
+export type Classification = Selectable<ClassificationTable>;
+export type Metadata = Selectable<MetadataTable>;
+export type AllowedMetadata = Selectable<AllowedMetadataTable>;
+export type Job = Selectable<JobTable>;
