@@ -68,3 +68,100 @@ export interface Membership {
 }
 
 export const LEVELS = { guest: 10, contributor: 50, admin: 100 } as const;
+
+export type Polygon = [number, number][];
+
+export interface ImageServer {
+  display_name: string;
+  url: string;
+  max_width: number | null;
+  max_height: number | null;
+}
+
+export interface ImageInfo {
+  id: string;
+  path: string | null;
+  width: number;
+  height: number;
+  /** IIIF Image API base URL (no trailing slash, no /info.json). */
+  url: string;
+  s3_url: string | null;
+  status: 'checked' | 'unchecked' | 'error';
+  server: ImageServer;
+}
+
+export interface Zone {
+  id: string;
+  polygon: Polygon;
+  image: ImageInfo;
+  /** IIIF URL of the crop around the polygon. */
+  url: string;
+}
+
+export interface WorkerRunSummary {
+  id: string;
+  summary: string;
+}
+
+export interface MlClassRef {
+  id: string;
+  name: string;
+}
+
+export interface ElementClassification {
+  id: string;
+  ml_class: MlClassRef;
+  state: 'pending' | 'validated' | 'rejected';
+  confidence: number | null;
+  high_confidence: boolean;
+  worker_run: WorkerRunSummary | null;
+}
+
+export interface ElementMetadataItem {
+  id: string;
+  type: string;
+  name: string;
+  value: string;
+  dates?: { type: string; year: number; month?: number; day?: number }[];
+}
+
+/** An element as lists return it (api/arkindex-api.md §3.1). */
+export interface ElementListItem {
+  id: string;
+  type: string;
+  type_id?: string;
+  name: string;
+  corpus: { id: string; name?: string; public?: boolean };
+  thumbnail_url: string | null;
+  zone: Zone | null;
+  rotation_angle: number;
+  mirrored: boolean;
+  confidence: number | null;
+  created: string;
+  creator?: string | null;
+  worker_run: WorkerRunSummary | null;
+  has_children?: boolean | null;
+  classes?: ElementClassification[];
+  metadata?: ElementMetadataItem[];
+}
+
+/** GET /element/{id}/ (api/arkindex-api.md §3.2). */
+export interface Element extends ElementListItem {
+  rights: Right[];
+  classifications: ElementClassification[];
+  metadata_count?: number;
+}
+
+export interface ElementRef {
+  id: string;
+  type: string;
+  name: string;
+}
+
+/** One parent path of an element with its previous and next siblings. */
+export interface Neighbors {
+  path: ElementRef[];
+  ordering: number | null;
+  previous: ElementRef | null;
+  next: ElementRef | null;
+}
