@@ -16,8 +16,9 @@ import {
   storeImage,
 } from '../../server/services/images';
 import { Client, describeEachDialect } from './harness';
+import { SHARED_DATA_DIR } from './sharedData';
 
-const SHARED = path.resolve(__dirname, '../../../shared/data');
+const SHARED = SHARED_DATA_DIR;
 const BRONOD = path.join(SHARED, 'lectaurep-bronod/bronod1/0001.jpg');
 const BEBEL = path.join(
   SHARED,

@@ -2,18 +2,17 @@
  * The parsers against the real PAGE and ALTO files of ../shared/data (read in place, never copied
  * into the repository), checked against the counts its README and expected_counts.json give.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseAlto } from '../../../../server/imports/formats/alto';
 import { detectFormat } from '../../../../server/imports/formats/detect';
 import { parsePageXml } from '../../../../server/imports/formats/pagexml';
 import type { ParsedPage, Point } from '../../../../server/imports/formats/types';
+import { SHARED_DATA_DIR, sharedDataAvailable } from '../../sharedData';
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const dataDir = path.resolve(repoRoot, '..', 'shared', 'data');
-const hasData = existsSync(path.join(dataDir, 'expected_counts.json'));
+const dataDir = SHARED_DATA_DIR;
+const hasData = sharedDataAvailable();
 if (!hasData) console.warn(`Shared test corpus not found at ${dataDir}: corpus tests skipped.`);
 
 interface ExpectedPage {

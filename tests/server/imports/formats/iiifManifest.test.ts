@@ -1,14 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../../../../server/imports/formats/detect';
 import { labelText, parseIiifManifest } from '../../../../server/imports/formats/iiifManifest';
 import { ImportFormatError } from '../../../../server/imports/formats/types';
+import { SHARED_DATA_DIR, sharedDataAvailable } from '../../sharedData';
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const iiifDir = path.resolve(repoRoot, '..', 'shared', 'data', 'iiif');
-const hasData = existsSync(path.join(iiifDir, 'herbal.json'));
+const iiifDir = path.join(SHARED_DATA_DIR, 'iiif');
+const hasData = sharedDataAvailable() && existsSync(path.join(iiifDir, 'herbal.json'));
 if (!hasData)
   console.warn(`Shared IIIF manifests not found at ${iiifDir}: their tests are skipped.`);
 const shared = hasData ? describe : describe.skip;
