@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { ensureBuild } from './build';
-import { seedDemo } from './demo';
+import { seedDemo } from './demo/index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { seedDemo, DEMO_ADMIN_EMAIL, DEMO_CORPUS_NAME } from '../../server/demo';
+import { seedDemo, DEMO_ADMIN_EMAIL, DEMO_CORPUS_NAME } from '../../server/demo/index';
 import { Client, describeEachDialect } from './harness';
 
 describeEachDialect('demo content on an empty database', ({ t }) => {

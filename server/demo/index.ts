@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { createUser } from './services/users';
-import { createCorpus } from './services/corpora';
+import { createUser } from '../services/users';
+import { createCorpus } from '../services/corpora';
 
 export interface DemoLogin {
   email: string;
