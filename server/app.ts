@@ -16,6 +16,9 @@ import { corpusRoutes } from './routes/corpora';
 import { elementTypeRoutes } from './routes/elementTypes';
 import { membershipRoutes } from './routes/memberships';
 import { iiifRoutes, imageApiRoutes } from './routes/iiif';
+import { elementRoutes } from './routes/elements';
+import { jobRoutes } from './routes/jobs';
+import { createJobRunner, type JobRunner } from './jobs/runner';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +27,7 @@ declare module 'fastify' {
     dialect: Dialect;
     mailer: Mailer;
     secretKey: string;
+    jobs: JobRunner;
   }
 }
 
@@ -33,6 +37,11 @@ const BODY_LIMIT = 10 * 1024 * 1024;
 export interface BuildOptions {
   /** Replace the mailer (tests capture messages this way). */
   mailer?: Mailer;
+  /**
+   * Run queued jobs in the background once the server listens (default true). Apps that never
+   * listen (tests, the CLI) never start the loop and run jobs with app.jobs.drain().
+   */
+  startJobs?: boolean;
 }
 
 /** Builds the whole server: database (migrated), auth, API routes, and the built PWA. */
@@ -69,6 +78,11 @@ export async function buildApp(
       }),
   );
   app.addHook('onClose', async () => handle.close());
+
+  app.decorate('jobs', createJobRunner(app));
+  if (options.startJobs !== false) app.addHook('onListen', async () => app.jobs.start());
+  // preClose runs before the onClose hooks, so running jobs end while the database is open.
+  app.addHook('preClose', async () => app.jobs.stop());
 
   // Our own JSON parser: a malformed body is a client mistake with a structured 400.
   app.removeAllContentTypeParsers();
@@ -138,6 +152,8 @@ export async function buildApp(
       await api.register(elementTypeRoutes);
       await api.register(membershipRoutes);
       await api.register(imageApiRoutes);
+      await api.register(elementRoutes);
+      await api.register(jobRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -6,7 +6,7 @@
  */
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from './db';
-import type { Corpus, Database, Membership, User } from './db/schema';
+import type { Corpus, Database, Element, Membership, User } from './db/schema';
 import { notAuthenticated, notFound, permissionDenied } from './errors';
 
 export const LEVEL = { guest: 10, contributor: 50, admin: 100 } as const;
@@ -160,4 +160,42 @@ export function requireCanChangeMembership(
 ): void {
   if (action === 'delete' && membership.user_id === user.id) return;
   checkRight(access, 'admin');
+}
+
+export interface ElementAccess {
+  element: Element;
+  access: CorpusAccess;
+}
+
+/**
+ * The element with the caller's rights on its corpus, or null when the id is not a UUID, is
+ * unknown, or lies in a corpus the caller cannot read: all three look the same from outside.
+ */
+export async function findElementAccess(
+  db: Db,
+  user: User | null,
+  elementId: string,
+): Promise<ElementAccess | null> {
+  if (!UUID.test(elementId)) return null;
+  const element = await db
+    .selectFrom('elements')
+    .selectAll()
+    .where('id', '=', elementId.toLowerCase())
+    .executeTakeFirst();
+  if (!element) return null;
+  const access = await findCorpusAccess(db, user, element.corpus_id);
+  return access ? { element, access } : null;
+}
+
+/** An element named in a path: 404 when unreadable, 403 when the right is missing. */
+export async function requireElementRight(
+  db: Db,
+  user: User | null,
+  elementId: string,
+  right: Right,
+): Promise<ElementAccess> {
+  const found = await findElementAccess(db, user, elementId);
+  if (!found) throw notFound();
+  checkRight(found.access, right);
+  return found;
 }

@@ -2,12 +2,16 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m0001 from './migrations/0001_accounts_and_corpora';
 import * as m0002 from './migrations/0002_images';
 import * as m0003 from './migrations/0003_elements';
+import * as m0004jobs from './migrations/0004_jobs_heartbeat';
+import * as m0005 from './migrations/0005_element_lists';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
   '0001_accounts_and_corpora': m0001,
   '0002_images': m0002,
   '0003_elements': m0003,
+  '0004_jobs_heartbeat': m0004jobs,
+  '0005_element_lists': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,219 @@
+/**
+ * Elements (spec 001 §7 "Elements"): lists of a project, of an element's children and parents
+ * and of an image; retrieve, create, edit, delete, move and link; neighbours and the folder
+ * manifest. Rights come from permissions.ts before any body is read; rules live in
+ * services/elements/.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireUser, requireVerified } from '../auth/plugin';
+import { notFound } from '../errors';
+import { requestOrigin } from '../origin';
+import { paginate } from '../pagination';
+import {
+  readableCorpusIds,
+  requireCorpusRight,
+  requireElementRight,
+  type ElementAccess,
+} from '../permissions';
+import { requireReadableImage } from '../services/images';
+import { createElement } from '../services/elements/create';
+import type { DeletionOutcome } from '../services/elements/delete';
+import {
+  destroyChildren,
+  destroyCorpusElements,
+  destroyElement,
+} from '../services/elements/destroy';
+import { QueryReader, queryValues, readElementFilters } from '../services/elements/filters';
+import { childrenLastModified, isNotModified } from '../services/elements/lastModified';
+import { linkElement, moveElement, unlinkElement } from '../services/elements/links';
+import { readListOptions, type ListKind } from '../services/elements/listOptions';
+import { elementRowSource, type ListScope } from '../services/elements/lists';
+import { folderManifest } from '../services/elements/manifest';
+import { elementNeighbors } from '../services/elements/neighbors';
+import { elementRowById } from '../services/elements/repository';
+import { elementJson, serializeElements } from '../services/elements/serialize';
+import { updateElement } from '../services/elements/update';
+import { parse, text, uuidSchema } from '../validation';
+
+const NAME_MAX = 250;
+const slug = z.string().trim().min(1).max(100);
+const polygon = z.array(z.unknown());
+
+const createBody = z.object({
+  corpus: uuidSchema,
+  type: slug,
+  name: text(NAME_MAX),
+  parent: uuidSchema.nullable().optional(),
+  image: uuidSchema.nullable().optional(),
+  polygon: polygon.nullable().optional(),
+  confidence: z.number().min(0).max(1).nullable().optional(),
+  worker_run_id: uuidSchema.nullable().optional(),
+  rotation_angle: z.number().int().min(0).max(359).optional(),
+  mirrored: z.boolean().optional(),
+});
+
+const updateBody = z.object({
+  name: text(NAME_MAX).optional(),
+  type: slug.optional(),
+  polygon: polygon.optional(),
+  image: uuidSchema.nullable().optional(),
+  rotation_angle: z.number().int().min(0).max(359).optional(),
+  mirrored: z.boolean().optional(),
+  confidence: z.number().min(0).max(1).nullable().optional(),
+});
+
+const moveBody = z.object({ source: uuidSchema, destination: uuidSchema });
+
+type IdParams = { Params: { id: string } };
+type LinkParams = { Params: { id: string; parent: string } };
+
+function sendDeletion(reply: FastifyReply, outcome: DeletionOutcome) {
+  // A scheduled deletion answers 202 with an empty object, as Arkindex does.
+  return 'job' in outcome ? reply.code(202).send({}) : reply.code(204).send();
+}
+
+export async function elementRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  /** The list's filters and options, read and checked together: one 400 names every bad one. */
+  async function readList(request: FastifyRequest, kind: ListKind, corpusId: string | null) {
+    const reader = new QueryReader(queryValues(request.query));
+    const options = readListOptions(reader, kind);
+    const filters = corpusId
+      ? await readElementFilters(db, corpusId, reader, { topLevel: kind === 'corpus' })
+      : {};
+    reader.throwIfInvalid();
+    return { options, filters };
+  }
+
+  async function listPage(
+    request: FastifyRequest,
+    { options, filters }: Awaited<ReturnType<typeof readList>>,
+    scope: ListScope,
+  ) {
+    const page = await paginate(request, elementRowSource(db, scope, filters, options));
+    return {
+      ...page,
+      results: await serializeElements(db, page.results, requestOrigin(request), options.with),
+    };
+  }
+
+  app.get<IdParams>('/corpus/:id/elements/', async (request) => {
+    const { corpus } = await requireCorpusRight(db, request.user, request.params.id, 'read');
+    const list = await readList(request, 'corpus', corpus.id);
+    return listPage(request, list, { kind: 'corpus', corpusId: corpus.id });
+  });
+
+  app.delete<IdParams>('/corpus/:id/elements/', async (request, reply) => {
+    const user = requireVerified(request);
+    const access = await requireCorpusRight(db, user, request.params.id, 'admin');
+    const outcome = await destroyCorpusElements(db, user, access, queryValues(request.query));
+    return sendDeletion(reply, outcome);
+  });
+
+  app.get<IdParams>('/elements/:id/children/', async (request, reply) => {
+    const { element } = await requireElementRight(db, request.user, request.params.id, 'read');
+    const list = await readList(request, 'children', element.corpus_id);
+    const { recursive } = list.options;
+    // Only the direct children move the parent's date; a recursive list has no cheap one.
+    if (!recursive) {
+      const lastModified = childrenLastModified(element);
+      reply
+        .header('last-modified', lastModified.header)
+        .header('cache-control', 'private, no-cache');
+      if (isNotModified(request.headers['if-modified-since'], lastModified)) {
+        return reply.code(304).send();
+      }
+    }
+    return listPage(request, list, { kind: 'children', parentId: element.id, recursive });
+  });
+
+  app.delete<IdParams>('/elements/:id/children/', async (request, reply) => {
+    const user = requireVerified(request);
+    const found = await requireElementRight(db, user, request.params.id, 'admin');
+    return sendDeletion(reply, await destroyChildren(db, user, found, queryValues(request.query)));
+  });
+
+  app.get<IdParams>('/elements/:id/parents/', async (request) => {
+    const { element } = await requireElementRight(db, request.user, request.params.id, 'read');
+    const list = await readList(request, 'parents', element.corpus_id);
+    const { recursive } = list.options;
+    return listPage(request, list, { kind: 'parents', childId: element.id, recursive });
+  });
+
+  app.get<IdParams>('/elements/:id/neighbors/', async (request) => {
+    const { element } = await requireElementRight(db, request.user, request.params.id, 'read');
+    return elementNeighbors(db, element);
+  });
+
+  app.get<IdParams>('/element/:id/', async (request) => {
+    const found = await requireElementRight(db, request.user, request.params.id, 'read');
+    return retrieve(request, found);
+  });
+
+  async function retrieve(request: FastifyRequest, found: ElementAccess) {
+    const row = await elementRowById(db, found.element.id);
+    if (!row) throw notFound();
+    return elementJson(db, row, requestOrigin(request), found.access.rights);
+  }
+
+  app.patch<IdParams>('/element/:id/', async (request) => {
+    const user = requireUser(request);
+    const found = await requireElementRight(db, user, request.params.id, 'write');
+    const changes = parse(updateBody, request.body);
+    return updateElement(db, user, found, changes, requestOrigin(request));
+  });
+
+  app.delete<IdParams>('/element/:id/', async (request, reply) => {
+    const user = requireVerified(request);
+    const found = await requireElementRight(db, user, request.params.id, 'admin');
+    return sendDeletion(reply, await destroyElement(db, user, found, queryValues(request.query)));
+  });
+
+  app.post('/elements/create/', async (request, reply) => {
+    const user = requireUser(request);
+    const input = parse(createBody, request.body);
+    const created = await createElement(db, user, input, requestOrigin(request));
+    const slim = new QueryReader(queryValues(request.query)).boolean('slim_output') ?? false;
+    return reply.code(201).send(slim ? { id: created.id } : created);
+  });
+
+  app.post('/element/move/', async (request) => {
+    const user = requireUser(request);
+    return moveElement(db, user, parse(moveBody, request.body));
+  });
+
+  app.post<LinkParams>('/element/:id/parent/:parent/', async (request, reply) => {
+    const user = requireUser(request);
+    const link = await linkElement(db, user, request.params.id, request.params.parent);
+    return reply.code(201).send(link);
+  });
+
+  app.delete<LinkParams>('/element/:id/parent/:parent/', async (request, reply) => {
+    const user = requireUser(request);
+    await unlinkElement(db, user, request.params.id, request.params.parent);
+    return reply.code(204).send();
+  });
+
+  app.get<IdParams>('/image/:id/elements/', async (request) => {
+    const { image } = await requireReadableImage(db, request.user, request.params.id);
+    const list = await readList(request, 'image', null);
+    const corpusIds = readableCorpusIds(db, request.user);
+    return listPage(request, list, { kind: 'image', imageId: image.id, corpusIds });
+  });
+
+  app.get<IdParams>('/iiif/:id/manifest/', async (request) => {
+    const { element } = await requireElementRight(db, request.user, request.params.id, 'read');
+    const type = await db
+      .selectFrom('element_types')
+      .select('folder')
+      .where('id', '=', element.type_id)
+      .executeTakeFirst();
+    // Only folders have a manifest, as in Arkindex: other elements are not found there.
+    if (type?.folder !== 1) throw notFound();
+    const origin = requestOrigin(request);
+    const url = `${origin}${request.url.split('?')[0]}`;
+    return folderManifest(db, element, url, origin);
+  });
+}

@@ -1,0 +1,130 @@
+/**
+ * Changing where an element sits: MoveElement (from all its parents to one folder),
+ * CreateElementParent (one more parent) and DestroyElementParent. A link never crosses
+ * projects and never makes a loop; every parent whose children change gets a new
+ * Last-Modified.
+ */
+import type { Db } from '../../db';
+import type { User } from '../../db/schema';
+import { notFound, validationError } from '../../errors';
+import {
+  checkRight,
+  findElementAccess,
+  requireElementRight,
+  type ElementAccess,
+} from '../../permissions';
+import { isUniqueViolation } from '../../repositories/constraints';
+import { appendLinks, isSelfOrAncestor, removeLinks } from './repository';
+
+export const LINK_MESSAGES = {
+  sameProject: 'The source and destination must be in the same project.',
+  notFolder: 'The destination must be a folder.',
+  moveCycle: 'The destination cannot be the source or one of its descendants.',
+  linkProject: 'The parent must be in the same project as the element.',
+  linkCycle: 'The parent cannot be the element itself or one of its descendants.',
+  alreadyLinked: 'This element is already a child of this parent.',
+} as const;
+
+function isDuplicateLink(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return isUniqueViolation(error) || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** A body id the caller cannot read is an invalid value of its field, existing or not. */
+async function bodyElement(db: Db, user: User, attr: string, id: string): Promise<ElementAccess> {
+  const found = await findElementAccess(db, user, id);
+  if (!found) {
+    throw validationError(attr, `Invalid pk "${id}" - object does not exist.`, 'does_not_exist');
+  }
+  return found;
+}
+
+export async function moveElement(
+  db: Db,
+  user: User,
+  input: { source: string; destination: string },
+): Promise<{ source: string; destination: string }> {
+  const source = await bodyElement(db, user, 'source', input.source);
+  checkRight(source.access, 'write');
+  const destination = await bodyElement(db, user, 'destination', input.destination);
+  checkRight(destination.access, 'write');
+  if (source.element.corpus_id !== destination.element.corpus_id) {
+    throw validationError('destination', LINK_MESSAGES.sameProject);
+  }
+  const type = await db
+    .selectFrom('element_types')
+    .select('folder')
+    .where('id', '=', destination.element.type_id)
+    .executeTakeFirstOrThrow();
+  if (type.folder !== 1) throw validationError('destination', LINK_MESSAGES.notFolder);
+  if (await isSelfOrAncestor(db, source.element.id, destination.element.id)) {
+    throw validationError('destination', LINK_MESSAGES.moveCycle);
+  }
+  await db.transaction().execute(async (trx) => {
+    await removeLinks(trx, [source.element.id]);
+    await appendLinks(trx, [{ parentId: destination.element.id, childId: source.element.id }]);
+  });
+  return { source: source.element.id, destination: destination.element.id };
+}
+
+/** The child and parent of a link path: both must be readable (404) and writable (403). */
+async function linkEnds(
+  db: Db,
+  user: User,
+  childId: string,
+  parentId: string,
+): Promise<{ child: ElementAccess; parent: ElementAccess }> {
+  const child = await requireElementRight(db, user, childId, 'write');
+  const parent = await findElementAccess(db, user, parentId);
+  if (!parent) throw notFound();
+  checkRight(parent.access, 'write');
+  return { child, parent };
+}
+
+export async function linkElement(
+  db: Db,
+  user: User,
+  childId: string,
+  parentId: string,
+): Promise<{ child: string; parent: string }> {
+  const { child, parent } = await linkEnds(db, user, childId, parentId);
+  if (child.element.corpus_id !== parent.element.corpus_id) {
+    throw validationError('parent', LINK_MESSAGES.linkProject);
+  }
+  if (await isSelfOrAncestor(db, child.element.id, parent.element.id)) {
+    throw validationError('parent', LINK_MESSAGES.linkCycle);
+  }
+  const existing = await db
+    .selectFrom('element_links')
+    .select('position')
+    .where('parent_id', '=', parent.element.id)
+    .where('child_id', '=', child.element.id)
+    .executeTakeFirst();
+  if (existing) throw validationError('parent', LINK_MESSAGES.alreadyLinked, 'unique');
+  try {
+    await db
+      .transaction()
+      .execute((trx) =>
+        appendLinks(trx, [{ parentId: parent.element.id, childId: child.element.id }]),
+      );
+  } catch (error) {
+    // Two requests linking the same pair at once: the primary key decides, as if sequential.
+    if (isDuplicateLink(error))
+      throw validationError('parent', LINK_MESSAGES.alreadyLinked, 'unique');
+    throw error;
+  }
+  return { child: child.element.id, parent: parent.element.id };
+}
+
+/** Removes one parent; the element becomes top-level when it was its last one. */
+export async function unlinkElement(
+  db: Db,
+  user: User,
+  childId: string,
+  parentId: string,
+): Promise<void> {
+  const { child, parent } = await linkEnds(db, user, childId, parentId);
+  await db.transaction().execute(async (trx) => {
+    if ((await removeLinks(trx, [child.element.id], parent.element.id)) === 0) throw notFound();
+  });
+}

@@ -1,0 +1,284 @@
+/**
+ * Elements as the API shows them (api/arkindex-api.md §3.1 list items, §3.2 RetrieveElement).
+ * A page of rows is completed with a fixed number of batched queries (images, corpora,
+ * classifications, metadata, children), never one per element.
+ */
+import type { Db } from '../../db';
+import type { Corpus, Image, MetadataType } from '../../db/schema';
+import type { Right } from '../../permissions';
+import { boundingBox, fullImagePolygon, type Point } from '../../geometry/polygon';
+import { imageJson, type ImageJson } from '../images';
+import { DEFAULT_SERIALIZE, type SerializeOptions } from './listOptions';
+import { chunks, INSERT_CHUNK, type ElementRow } from './repository';
+
+export interface WorkerRunJson {
+  id: string;
+  summary: string;
+}
+
+export interface ZoneJson {
+  id: string;
+  polygon: Point[];
+  image: ImageJson;
+  url: string;
+}
+
+export interface ClassificationJson {
+  id: string;
+  ml_class: { id: string; name: string };
+  state: string;
+  confidence: number | null;
+  high_confidence: boolean;
+  worker_run: WorkerRunJson | null;
+}
+
+export interface MetadataJson {
+  id: string;
+  type: MetadataType;
+  name: string;
+  value: string;
+  dates: unknown[];
+  worker_run: WorkerRunJson | null;
+}
+
+export interface ElementListJson {
+  id: string;
+  type: string;
+  type_id: string;
+  name: string;
+  corpus: { id: string; name?: string; public?: boolean };
+  thumbnail_url: string | null;
+  zone: ZoneJson | null;
+  rotation_angle: number;
+  mirrored: boolean;
+  confidence: number | null;
+  created: string;
+  creator: string | null;
+  worker_run: WorkerRunJson | null;
+  has_children: boolean | null;
+  classes?: ClassificationJson[];
+  metadata?: MetadataJson[];
+}
+
+export interface ElementJson extends ElementListJson {
+  corpus: { id: string; name: string; public: boolean };
+  has_children: boolean;
+  rights: Right[];
+  classifications: ClassificationJson[];
+  metadata_count: number;
+}
+
+/** Height of list thumbnails (spec 001 §9: the image details default thumbnail height). */
+export const THUMBNAIL_HEIGHT = 200;
+
+/**
+ * Worker runs are not stored by this server yet (they come with processes); an element that
+ * names one shows its id, with a summary that says no more than that.
+ */
+export function workerRunJson(id: string | null): WorkerRunJson | null {
+  return id ? { id, summary: `Worker run ${id.slice(0, 6)}` } : null;
+}
+
+export function parsePolygon(text: string | null, image: Image): Point[] {
+  if (text) {
+    try {
+      return JSON.parse(text) as Point[];
+    } catch {
+      // A damaged row shows the whole image rather than failing the list.
+    }
+  }
+  return fullImagePolygon(image);
+}
+
+/** The IIIF region of a polygon's bounding box, `full` when it is the whole image. */
+export function iiifRegion(polygon: readonly Point[], image: Pick<Image, 'width' | 'height'>) {
+  const box = boundingBox(polygon);
+  if (box.x === 0 && box.y === 0 && box.width === image.width && box.height === image.height) {
+    return 'full';
+  }
+  return `${box.x},${box.y},${box.width},${box.height}`;
+}
+
+async function imagesById(db: Db, ids: string[]): Promise<Map<string, Image>> {
+  const map = new Map<string, Image>();
+  for (const part of chunks(ids, INSERT_CHUNK)) {
+    const rows = await db.selectFrom('images').selectAll().where('id', 'in', part).execute();
+    for (const row of rows) map.set(row.id, row);
+  }
+  return map;
+}
+
+async function corporaById(db: Db, ids: string[]): Promise<Map<string, Corpus>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('corpora').selectAll().where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function classificationsByElement(
+  db: Db,
+  elementIds: string[],
+): Promise<Map<string, ClassificationJson[]>> {
+  const map = new Map<string, ClassificationJson[]>();
+  for (const part of chunks(elementIds, INSERT_CHUNK)) {
+    const rows = await db
+      .selectFrom('classifications')
+      .innerJoin('ml_classes', 'ml_classes.id', 'classifications.ml_class_id')
+      .select([
+        'classifications.id',
+        'classifications.element_id',
+        'classifications.state',
+        'classifications.confidence',
+        'classifications.high_confidence',
+        'classifications.worker_run_id',
+        'ml_classes.id as class_id',
+        'ml_classes.name as class_name',
+      ])
+      .where('classifications.element_id', 'in', part)
+      .orderBy('ml_classes.name')
+      .orderBy('classifications.id')
+      .execute();
+    for (const row of rows) {
+      const list = map.get(row.element_id) ?? [];
+      list.push({
+        id: row.id,
+        ml_class: { id: row.class_id, name: row.class_name },
+        state: row.state,
+        confidence: row.confidence,
+        high_confidence: row.high_confidence === 1,
+        worker_run: workerRunJson(row.worker_run_id),
+      });
+      map.set(row.element_id, list);
+    }
+  }
+  return map;
+}
+
+async function metadataByElement(
+  db: Db,
+  elementIds: string[],
+): Promise<Map<string, MetadataJson[]>> {
+  const map = new Map<string, MetadataJson[]>();
+  for (const part of chunks(elementIds, INSERT_CHUNK)) {
+    const rows = await db
+      .selectFrom('metadata')
+      .select(['id', 'element_id', 'type', 'name', 'value', 'worker_run_id'])
+      .where('element_id', 'in', part)
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+    for (const row of rows) {
+      const list = map.get(row.element_id) ?? [];
+      list.push({
+        id: row.id,
+        type: row.type,
+        name: row.name,
+        value: row.value,
+        dates: [],
+        worker_run: workerRunJson(row.worker_run_id),
+      });
+      map.set(row.element_id, list);
+    }
+  }
+  return map;
+}
+
+/** The ids among `elementIds` that have at least one child. */
+export async function withChildren(db: Db, elementIds: string[]): Promise<Set<string>> {
+  const parents = new Set<string>();
+  for (const part of chunks(elementIds, INSERT_CHUNK)) {
+    const rows = await db
+      .selectFrom('element_links')
+      .select('parent_id')
+      .distinct()
+      .where('parent_id', 'in', part)
+      .execute();
+    for (const row of rows) parents.add(row.parent_id);
+  }
+  return parents;
+}
+
+/** A page of rows as list items; `origin` builds the IIIF URLs of local images. */
+export async function serializeElements(
+  db: Db,
+  rows: ElementRow[],
+  origin: string,
+  options: SerializeOptions = DEFAULT_SERIALIZE,
+): Promise<ElementListJson[]> {
+  const ids = rows.map((row) => row.id);
+  const imageIds = [...new Set(rows.flatMap((row) => (row.image_id ? [row.image_id] : [])))];
+  const corpusIds = [...new Set(rows.map((row) => row.corpus_id))];
+  const [images, corpora, classes, metadata, parents] = await Promise.all([
+    imagesById(db, imageIds),
+    options.corpus ? corporaById(db, corpusIds) : null,
+    options.classes ? classificationsByElement(db, ids) : null,
+    options.metadata ? metadataByElement(db, ids) : null,
+    options.hasChildren ? withChildren(db, ids) : null,
+  ]);
+  return rows.map((row) => {
+    const image = row.image_id ? images.get(row.image_id) : undefined;
+    const iiif = image ? imageJson(image, origin) : null;
+    const polygon = image ? parsePolygon(row.polygon, image) : null;
+    const region = image && polygon ? iiifRegion(polygon, image) : null;
+    const corpus = corpora?.get(row.corpus_id);
+    const json: ElementListJson = {
+      id: row.id,
+      type: row.type_slug,
+      type_id: row.type_id,
+      name: row.name,
+      corpus: corpus
+        ? { id: corpus.id, name: corpus.name, public: corpus.public === 1 }
+        : { id: row.corpus_id },
+      thumbnail_url: iiif ? `${iiif.url}/${region}/,${THUMBNAIL_HEIGHT}/0/default.jpg` : null,
+      zone:
+        iiif && polygon && options.zone
+          ? {
+              id: row.id,
+              polygon,
+              image: iiif,
+              url: `${iiif.url}/${region}/full/0/default.jpg`,
+            }
+          : null,
+      rotation_angle: row.rotation_angle,
+      mirrored: row.mirrored === 1,
+      confidence: row.confidence,
+      created: row.created,
+      creator: row.creator_email,
+      worker_run: workerRunJson(row.worker_run_id),
+      has_children: parents ? parents.has(row.id) : null,
+    };
+    if (classes) json.classes = classes.get(row.id) ?? [];
+    if (metadata) json.metadata = metadata.get(row.id) ?? [];
+    return json;
+  });
+}
+
+/** RetrieveElement: the list shape with the full corpus, rights, classifications and counts. */
+export async function elementJson(
+  db: Db,
+  row: ElementRow,
+  origin: string,
+  rights: Right[],
+): Promise<ElementJson> {
+  const [[base], classifications, metadataCount] = await Promise.all([
+    serializeElements(db, [row], origin, {
+      ...DEFAULT_SERIALIZE,
+      corpus: true,
+      hasChildren: true,
+    }),
+    classificationsByElement(db, [row.id]),
+    db
+      .selectFrom('metadata')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('element_id', '=', row.id)
+      .executeTakeFirst(),
+  ]);
+  const { classes: _classes, metadata: _metadata, ...item } = base!;
+  return {
+    ...item,
+    corpus: item.corpus as ElementJson['corpus'],
+    has_children: item.has_children ?? false,
+    rights,
+    classifications: classifications.get(row.id) ?? [],
+    metadata_count: Number(metadataCount?.count ?? 0),
+  };
+}
