@@ -1,9 +1,33 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { isEmptySearch, topLevelSearch, validateNavigationSearch } from '@/lib/navigationQuery';
+import { loadNavigationCorpus } from '@/features/navigation/loaders';
+import { NavigationPage } from '@/features/navigation/NavigationPage';
 
 export const Route = createFileRoute('/browse/$corpusId')({
   staticData: { name: 'navigation' },
-  beforeLoad: requireAccess({ uuidParams: ['corpusId'] }),
-  component: () => <RoutePlaceholder name="navigation" />,
+  validateSearch: (search: Record<string, unknown>) => validateNavigationSearch(search),
+  beforeLoad: async (ctx) => {
+    await requireAccess({ uuidParams: ['corpusId'] })(ctx);
+    // The redirect of an empty query needs the project's top-level type, so it waits for it.
+    if (isEmptySearch(ctx.search)) {
+      const corpus = await loadNavigationCorpus(ctx.context.queryClient, ctx.params.corpusId);
+      throw redirect({
+        to: '/browse/$corpusId',
+        params: { corpusId: corpus.id },
+        search: topLevelSearch(corpus.top_level_type),
+        replace: true,
+      });
+    }
+  },
+  loader: async ({ context, params }) => {
+    await loadNavigationCorpus(context.queryClient, params.corpusId);
+  },
+  component: NavigationRoute,
 });
+
+function NavigationRoute() {
+  const { corpusId } = Route.useParams();
+  const search = Route.useSearch();
+  return <NavigationPage corpusId={corpusId} search={search} />;
+}

@@ -1,9 +1,51 @@
+import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { isUuid, requireAccess } from '@/app/guard';
+import { elementQuery } from '@/api/elements';
+import { ElementPage } from '@/features/elements/ElementPage';
+import { ImageViewer } from '@/features/viewer/ImageViewer';
+
+export interface ElementSearch {
+  /** The child selected on the image. */
+  highlight?: string;
+  /** The parent the user navigates along (which neighbours Ctrl+←/→ follow). */
+  from?: string;
+}
 
 export const Route = createFileRoute('/element/$id')({
   staticData: { name: 'element-details' },
-  beforeLoad: requireAccess({ uuidParams: ['id'] }),
-  component: () => <RoutePlaceholder name="element-details" />,
+  validateSearch: (search: Record<string, unknown>): ElementSearch => ({
+    ...(isUuid(search.highlight) && { highlight: search.highlight }),
+    ...(isUuid(search.from) && { from: search.from }),
+  }),
+  beforeLoad: (ctx) => requireAccess({ uuidParams: ['id'] })(ctx),
+  // Started here, not awaited: the page reads 'Loading…' meanwhile and reports a failure
+  // with its notification rather than an error screen.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(elementQuery(params.id));
+  },
+  component: ElementRoute,
 });
+
+function ElementRoute() {
+  const { id } = Route.useParams();
+  const { highlight, from } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onHighlight = useCallback(
+    (next: string | null) =>
+      void navigate({
+        search: (previous) => ({ ...previous, highlight: next ?? undefined }),
+        replace: true,
+      }),
+    [navigate],
+  );
+  return (
+    <ElementPage
+      id={id}
+      highlight={highlight ?? null}
+      from={from ?? null}
+      onHighlight={onHighlight}
+      renderImage={(props) => <ImageViewer {...props} />}
+    />
+  );
+}

@@ -1,0 +1,295 @@
+/**
+ * The zone overlay in Chromium while the view pans and zooms over a 5680×4180 page with 100
+ * and with 5,000 line polygons, side by side. The overlay modules (zone grid, culling,
+ * renderer) are bundled with Vite's build API and run on a 1280×800 canvas; each frame draws
+ * the visible zones and reads one pixel back, which makes the browser rasterise the frame
+ * inside the timing. Also printed: the interval between animation frames (what a user feels),
+ * and the 5,000-line page drawn as a naive overlay would: no culling, one filled and stroked
+ * path per polygon (what one SVG or DOM node per polygon amounts to, minus the DOM).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import { printTable, type Figure } from './measure';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const src = path.resolve(here, '../src');
+
+const FRAMES = 360;
+
+const ENTRY = `
+import { buildZoneSet } from '@/features/viewer/overlay/zoneSet';
+import { drawOverlay } from '@/features/viewer/overlay/renderer';
+export { buildZoneSet, drawOverlay };
+`;
+
+async function bundle(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folia-bench-viewer-'));
+  const entry = path.join(dir, 'entry.ts');
+  fs.writeFileSync(entry, ENTRY);
+  try {
+    const result = await build({
+      configFile: false,
+      logLevel: 'silent',
+      root: dir,
+      resolve: { alias: { '@': src } },
+      build: {
+        write: false,
+        minify: true,
+        lib: { entry, formats: ['iife'], name: 'Overlay', fileName: 'overlay' },
+      },
+    });
+    const outputs = Array.isArray(result) ? result : [result];
+    for (const output of outputs) {
+      if (!('output' in output)) continue;
+      const chunk = output.output.find((item) => item.type === 'chunk');
+      if (chunk && chunk.type === 'chunk') return chunk.code;
+    }
+    throw new Error('Vite produced no bundle');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The bits of the page this file touches, typed here because the benchmarks compile without
+ * the DOM library (they run under Node; only pageRun runs in the browser).
+ */
+interface PageContext {
+  setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void;
+  clearRect(x: number, y: number, width: number, height: number): void;
+  beginPath(): void;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  fill(): void;
+  stroke(): void;
+  getImageData(x: number, y: number, width: number, height: number): unknown;
+  globalAlpha: number;
+  fillStyle: string;
+  strokeStyle: string;
+}
+interface PageGlobals {
+  Overlay: OverlayModule;
+  document: {
+    getElementById(id: string): {
+      width: number;
+      height: number;
+      getContext(kind: '2d'): PageContext;
+    };
+  };
+  requestAnimationFrame(callback: (now: number) => void): number;
+}
+type Matrix = [number, number, number, number, number, number];
+interface OverlayModule {
+  buildZoneSet(zones: { id: string; polygon: [number, number][]; styleKey: string }[]): {
+    count: number;
+  };
+  drawOverlay(
+    ctx: PageContext,
+    scene: unknown,
+    frame: {
+      imageToScreen: Matrix;
+      width: number;
+      height: number;
+      pixelRatio: number;
+      hovered: number;
+      selected: number;
+    },
+  ): { drawn: number };
+}
+
+/** Runs in the page: builds the zones, animates the view and times every frame. */
+function pageRun(args: { lines: number; frames: number; mode: 'overlay' | 'naive' }) {
+  const page = globalThis as unknown as PageGlobals;
+  const Overlay = page.Overlay;
+  const W = 5680;
+  const H = 4180;
+  const canvas = page.document.getElementById('overlay');
+  const ctx = canvas.getContext('2d');
+  const width = canvas.width;
+  const height = canvas.height;
+
+  // Lines in a grid of columns, as on a register or a dense two-page spread: each a wavy
+  // upper and lower edge of 8 points, as line segmenters produce, about 8 times as wide as
+  // its row is high.
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const zones: { id: string; polygon: [number, number][]; styleKey: string }[] = [];
+  const columns = Math.max(1, Math.round(Math.sqrt((args.lines * (W - 200)) / (8 * (H - 200)))));
+  const rows = Math.ceil(args.lines / columns);
+  const pitch = (H - 200) / rows;
+  const columnWidth = (W - 200) / columns;
+  for (let i = 0; i < args.lines; i += 1) {
+    const x0 = 100 + (i % columns) * columnWidth;
+    const y0 = 100 + Math.floor(i / columns) * pitch;
+    const length = columnWidth * (0.7 + 0.25 * random());
+    const thickness = pitch * 0.7;
+    const upper: [number, number][] = [];
+    const lower: [number, number][] = [];
+    for (let k = 0; k < 8; k += 1) {
+      const x = x0 + (length * k) / 7;
+      upper.push([x, y0 + random() * thickness * 0.2]);
+      lower.unshift([x, y0 + thickness - random() * thickness * 0.2]);
+    }
+    const polygon = [...upper, ...lower];
+    polygon.push(polygon[0]!);
+    zones.push({ id: `line-${i}`, polygon, styleKey: 'text_line' });
+  }
+  const set = Overlay.buildZoneSet(zones);
+  const scene = {
+    zones: set,
+    styles: [{ color: '#aa00aa' }],
+    outline: Float64Array.from([0, 0, W, 0, W, H, 0, H]),
+  };
+  const fit = Math.min(width / W, height / H);
+
+  /** A pan across the page while zooming from the fit to 4× and back. */
+  function view(frame: number): Matrix {
+    const t = frame / args.frames;
+    const zoom = fit * (1 + 3 * Math.sin(Math.PI * t) ** 2);
+    const cx = W * (0.2 + 0.6 * t);
+    const cy = H * (0.3 + 0.4 * Math.sin(2 * Math.PI * t) ** 2);
+    return [zoom, 0, 0, zoom, width / 2 - cx * zoom, height / 2 - cy * zoom];
+  }
+
+  function naive(m: Matrix) {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, width, height);
+    for (const zone of zones) {
+      ctx.beginPath();
+      zone.polygon.forEach(([x, y], k) => {
+        const sx = m[0] * x + m[2] * y + m[4];
+        const sy = m[1] * x + m[3] * y + m[5];
+        if (k === 0) ctx.moveTo(sx, sy);
+        else ctx.lineTo(sx, sy);
+      });
+      ctx.globalAlpha = 0.08;
+      ctx.fillStyle = '#aa00aa';
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      ctx.strokeStyle = '#aa00aa';
+      ctx.stroke();
+    }
+    return zones.length;
+  }
+
+  return new Promise<{ draw: number[]; interval: number[]; drawn: number[] }>((resolve) => {
+    const draw: number[] = [];
+    const interval: number[] = [];
+    const drawn: number[] = [];
+    let frame = 0;
+    let last = 0;
+    const step = (now: number) => {
+      if (last) interval.push(now - last);
+      last = now;
+      const m = view(frame);
+      const t0 = performance.now();
+      const stats =
+        args.mode === 'naive'
+          ? naive(m)
+          : Overlay.drawOverlay(ctx, scene, {
+              imageToScreen: m,
+              width,
+              height,
+              pixelRatio: 1,
+              hovered: frame % 50,
+              selected: 3,
+            }).drawn;
+      // Reading a pixel back makes the browser rasterise the frame now, inside the timing.
+      ctx.getImageData(0, 0, 1, 1);
+      draw.push(performance.now() - t0);
+      drawn.push(stats);
+      frame += 1;
+      if (frame < args.frames) page.requestAnimationFrame(step);
+      else resolve({ draw, interval, drawn });
+    };
+    page.requestAnimationFrame(step);
+  });
+}
+
+function figure(label: string, times: number[]): Figure {
+  const sorted = [...times].sort((a, b) => a - b);
+  const total = times.reduce((sum, t) => sum + t, 0);
+  return {
+    label,
+    runs: times.length,
+    medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    p95Ms: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+    perSecond: total > 0 ? (times.length / total) * 1000 : 0,
+  };
+}
+
+export async function run(): Promise<void> {
+  const code = await bundle();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // tsx compiles this file keeping function names through a `__name` helper, which the
+    // functions handed to page.evaluate bring along; the page needs it too.
+    const keepNames = 'window.__name = (target) => target;';
+    await page.setContent(
+      `<!doctype html><body style="margin:0"><canvas id="overlay" width="1280" height="800"></canvas><script>${keepNames}</script><script>${code}</script></body>`,
+    );
+    const cases = [
+      { label: '100 lines', lines: 100, mode: 'overlay' as const },
+      { label: '5,000 lines', lines: 5000, mode: 'overlay' as const },
+      {
+        label: '5,000 lines, naive (no culling, path per polygon)',
+        lines: 5000,
+        mode: 'naive' as const,
+      },
+    ];
+    const drawFigures: Figure[] = [];
+    const intervalFigures: Figure[] = [];
+    const drawnCounts: string[] = [];
+    for (const c of cases) {
+      // One untimed pass warms the JIT and the canvas.
+      await page.evaluate(pageRun, { lines: c.lines, frames: 30, mode: c.mode });
+      const result = await page.evaluate(pageRun, { lines: c.lines, frames: FRAMES, mode: c.mode });
+      drawFigures.push(figure(`draw: ${c.label}`, result.draw));
+      intervalFigures.push(figure(`frame interval: ${c.label}`, result.interval));
+      const counts = [...result.drawn].sort((a, b) => a - b);
+      drawnCounts.push(
+        `${c.label}: ${counts[0]} to ${counts[counts.length - 1]} polygons drawn per frame (median ${counts[Math.floor(counts.length / 2)]})`,
+      );
+    }
+    console.log(
+      `Chromium ${browser.version()}, 1280×800 canvas, ${FRAMES} frames panning and zooming (fit to 4×) over a 5680×4180 page`,
+    );
+    console.log(
+      'Per-frame overlay time, rasterisation included ("per s" = frames per second of drawing alone):',
+    );
+    printTable(drawFigures);
+    console.log('\nInterval between animation frames (16.7 ms = 60 Hz):');
+    printTable(intervalFigures);
+    console.log('');
+    for (const line of drawnCounts) console.log(line);
+    const [small, large, naive] = drawFigures as [Figure, Figure, Figure];
+    const ratio = (a: Figure, b: Figure, key: 'medianMs' | 'p95Ms') =>
+      b[key] > 0 ? (a[key] / b[key]).toFixed(2) : 'n/a';
+    console.log(
+      `\n5,000 / 100 lines: p50 ${ratio(large, small, 'medianMs')}×, p95 ${ratio(large, small, 'p95Ms')}×`,
+    );
+    console.log(
+      `naive / overlay at 5,000 lines: p50 ${ratio(naive, large, 'medianMs')}×, p95 ${ratio(naive, large, 'p95Ms')}×`,
+    );
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,189 @@
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { corpusQuery } from '@/api/corpora';
+import { elementQuery, neighborsQuery } from '@/api/elements';
+import type { Corpus, Element, ImageInfo, Polygon } from '@/api/types';
+import { Breadcrumbs } from './Breadcrumbs';
+import { ChildrenTree } from './children/ChildrenTree';
+import { DisplayableChildren, FolderChildren } from './ChildLists';
+import { CopyIdButton } from './CopyIdButton';
+import { useDisplaySettings } from './displaySettings';
+import { NavigationMenu } from './NavigationMenu';
+import { zonesQuery } from './api';
+import { useErrorNotification } from './useErrorNotification';
+
+/** A child drawn over the element's image. */
+export interface ImageZone {
+  id: string;
+  name: string;
+  type: string;
+  polygon: Polygon;
+}
+
+/** What the page hands to the image viewer the route plugs in. */
+export interface ImageSlotProps {
+  image: ImageInfo;
+  outline: Polygon | null;
+  rotationAngle: number;
+  mirrored: boolean;
+  zones: readonly ImageZone[];
+  typeColors: Readonly<Record<string, string>>;
+  typeNames: Readonly<Record<string, string>>;
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
+  isPublic: boolean;
+}
+
+export interface ElementPageProps {
+  id: string;
+  /** The child selected on the image (the `highlight` query). */
+  highlight: string | null;
+  /** The parent the user navigates along (the `from` query). */
+  from: string | null;
+  onHighlight: (id: string | null) => void;
+  /** The image viewer lives in another feature; the route composes it in. */
+  renderImage: (props: ImageSlotProps) => ReactNode;
+}
+
+/** element-details: header, optional children tree, then the image, folder list or children. */
+export function ElementPage(props: ElementPageProps) {
+  const element = useQuery(elementQuery(props.id));
+  useErrorNotification(element.error);
+  if (element.isPending) {
+    return (
+      <p role="status" className="p-6 text-slate-600">
+        Loading…
+      </p>
+    );
+  }
+  if (element.isError) {
+    return (
+      <p role="alert" className="p-6 text-red-700">
+        The element could not be loaded: {element.error.message}
+      </p>
+    );
+  }
+  // Per element: a new element is a new tree, new lists and a new viewer.
+  return <ElementView key={element.data.id} {...props} element={element.data} />;
+}
+
+function ElementView({
+  element,
+  highlight,
+  from,
+  onHighlight,
+  renderImage,
+}: ElementPageProps & { element: Element }) {
+  const corpus = useQuery(corpusQuery(element.corpus.id));
+  const neighbours = useQuery(neighborsQuery(element.id));
+  useErrorNotification(neighbours.error);
+  const display = useDisplaySettings();
+
+  const types = corpus.data?.types;
+  const type = types?.find((candidate) => candidate.slug === element.type);
+  const typeName = useCallback(
+    (slug: string) => types?.find((candidate) => candidate.slug === slug)?.display_name ?? slug,
+    [types],
+  );
+  const isFolder = type?.folder ?? false;
+  const showTree = isFolder ? display.folderTree : display.annotationsTree;
+  const corpusName = corpus.data?.name ?? element.corpus.name ?? 'Project';
+
+  return (
+    <div className="flex flex-col gap-4 p-4 sm:p-6">
+      <header className="flex flex-col gap-2 border-b border-slate-200 pb-3">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-semibold break-words text-brand-900">{element.name}</h1>
+            <span className="rounded bg-slate-100 px-2 py-0.5 text-sm text-slate-700">
+              {typeName(element.type)}
+            </span>
+            <CopyIdButton id={element.id} />
+          </div>
+          <NavigationMenu element={element} corpus={corpus.data} isFolder={isFolder} />
+        </div>
+        <Breadcrumbs
+          element={element}
+          corpusName={corpusName}
+          neighbours={neighbours.data ?? []}
+          from={from}
+        />
+      </header>
+      <div className="flex flex-col gap-4 lg:flex-row">
+        {showTree && (
+          <aside className="lg:w-72 lg:shrink-0">
+            <ChildrenTree root={element} typeName={typeName} highlight={highlight} />
+          </aside>
+        )}
+        <div className="min-w-0 flex-1">
+          {corpus.isPending ? (
+            <p role="status" className="text-slate-600">
+              Loading…
+            </p>
+          ) : element.zone ? (
+            <ElementImage
+              element={element}
+              corpus={corpus.data}
+              highlight={highlight}
+              onHighlight={onHighlight}
+              renderImage={renderImage}
+            />
+          ) : isFolder ? (
+            <FolderChildren elementId={element.id} typeName={typeName} />
+          ) : (
+            <DisplayableChildren elementId={element.id} typeName={typeName} />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ElementImage({
+  element,
+  corpus,
+  highlight,
+  onHighlight,
+  renderImage,
+}: {
+  element: Element;
+  corpus: Corpus | undefined;
+  highlight: string | null;
+  onHighlight: (id: string | null) => void;
+  renderImage: (props: ImageSlotProps) => ReactNode;
+}) {
+  const zone = element.zone!;
+  const children = useQuery(zonesQuery(element.id));
+  useErrorNotification(children.error);
+
+  const zones = useMemo<ImageZone[]>(
+    () =>
+      (children.data ?? []).flatMap((child) =>
+        child.zone && child.zone.image.id === zone.image.id && child.id !== element.id
+          ? [{ id: child.id, name: child.name, type: child.type, polygon: child.zone.polygon }]
+          : [],
+      ),
+    [children.data, zone.image.id, element.id],
+  );
+  const typeColors = useMemo(
+    () => Object.fromEntries((corpus?.types ?? []).map((type) => [type.slug, type.color])),
+    [corpus?.types],
+  );
+  const typeNames = useMemo(
+    () => Object.fromEntries((corpus?.types ?? []).map((type) => [type.slug, type.display_name])),
+    [corpus?.types],
+  );
+
+  return renderImage({
+    image: zone.image,
+    outline: zone.polygon,
+    rotationAngle: element.rotation_angle ?? 0,
+    mirrored: element.mirrored ?? false,
+    zones,
+    typeColors,
+    typeNames,
+    selectedId: highlight,
+    onSelect: onHighlight,
+    isPublic: corpus?.public ?? element.corpus.public ?? false,
+  });
+}

@@ -1,0 +1,242 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { corpusQuery } from '@/api/corpora';
+import { corpusElementsQuery } from '@/api/elements';
+import { currentUserQuery } from '@/api/user';
+import type { Corpus, ElementListItem, MlClassRef } from '@/api/types';
+import { notify, notifyError } from '@/components/notifications/store';
+import { PaginationBar } from '@/components/PaginationBar';
+import {
+  BOOLEAN_FILTERS,
+  FILTER_NAMES,
+  describeFilterValue,
+  validateFilter,
+  type FilterName,
+  type MetadataOperator,
+} from '@/lib/filters';
+import {
+  orderChoices,
+  parseNavigationQuery,
+  toListQuery,
+  toNavigationSearch,
+  withFilter,
+  withOrder,
+  withPage,
+  withPageSize,
+  withoutFilter,
+  type NavigationQuery,
+  type NavigationSearch,
+} from '@/lib/navigationQuery';
+import { corpusClassesQuery } from './api';
+import { ElementGrid } from './ElementGrid';
+import { FilterBar } from './FilterBar';
+import { ListControls } from './ListControls';
+import { ListingError } from './ListingError';
+import { useErrorNotification } from './useErrorNotification';
+
+/** A second pagination bar under the grid once a page is long enough to scroll past the first. */
+const BOTTOM_BAR_FROM = 8;
+
+export interface NavigationPageProps {
+  corpusId: string;
+  /** The validated search params of the page: the navigation query. */
+  search: NavigationSearch;
+  /** Header actions other features add (New folder…). */
+  actions?: ReactNode;
+}
+
+/** The navigation page: a project's elements, filtered, ordered and paginated from the URL. */
+export function NavigationPage({ corpusId, search, actions }: NavigationPageProps) {
+  const corpus = useQuery(corpusQuery(corpusId));
+  useErrorNotification(corpus.error);
+
+  if (!corpus.data) {
+    return (
+      <section className="mx-auto max-w-7xl p-6">
+        {corpus.isPending && (
+          <p role="status" className="text-slate-600">
+            Loading…
+          </p>
+        )}
+      </section>
+    );
+  }
+  return <NavigationView corpus={corpus.data} search={search} actions={actions} />;
+}
+
+function NavigationView({
+  corpus,
+  search,
+  actions,
+}: {
+  corpus: Corpus;
+  search: NavigationSearch;
+  actions?: ReactNode;
+}) {
+  const corpusId = corpus.id;
+  const query = useMemo(() => parseNavigationQuery(search), [search]);
+  const elements = useQuery({
+    ...corpusElementsQuery(corpusId, toListQuery(query)),
+    // The previous page stays on screen while the next one loads, instead of a blank grid.
+    placeholderData: keepPreviousData,
+  });
+  useErrorNotification(elements.error);
+
+  const { data: user = null } = useQuery(currentUserQuery);
+  const queryClient = useQueryClient();
+  const [wantClasses, setWantClasses] = useState(false);
+  const classes = useQuery({
+    ...corpusClassesQuery(corpusId),
+    enabled: wantClasses || query.filters.class_id !== undefined,
+  });
+
+  const navigate = useNavigate();
+  const router = useRouter();
+  const go = useCallback(
+    (next: NavigationQuery) =>
+      navigate({ to: '/browse/$corpusId', params: { corpusId }, search: toNavigationSearch(next) }),
+    [navigate, corpusId],
+  );
+  const hrefFor = useCallback(
+    (page: number) => {
+      const location = router.buildLocation({
+        to: '/browse/$corpusId',
+        params: { corpusId },
+        search: toNavigationSearch(withPage(query, page)),
+      });
+      return router.history.createHref(location.href);
+    },
+    [router, corpusId, query],
+  );
+
+  const types = corpus.types;
+  const typeName = useCallback(
+    (slug: string) => types.find((type) => type.slug === slug)?.display_name ?? slug,
+    [types],
+  );
+  const classList: MlClassRef[] | null = classes.data ?? null;
+
+  async function addFilter(name: FilterName, input: string, operator: MetadataOperator) {
+    let known: MlClassRef[] | null = null;
+    if (name === 'class_id') {
+      try {
+        known = await queryClient.fetchQuery(corpusClassesQuery(corpusId));
+      } catch (error) {
+        notifyError(error);
+        return false;
+      }
+    }
+    const result = validateFilter(name, input, {
+      types,
+      classes: known,
+      metadataOperator: operator,
+    });
+    if (!result.ok) {
+      notify({ type: 'error', text: result.message });
+      return false;
+    }
+    await go(withFilter(query, name, result.value, operator));
+    return true;
+  }
+
+  const suggestions = useCallback(
+    (name: FilterName): readonly string[] => {
+      if (name === 'type') return types.map((type) => type.display_name);
+      if (name === 'class_id') return classList?.map((mlClass) => mlClass.name) ?? [];
+      if (BOOLEAN_FILTERS.includes(name)) return ['Yes', 'No'];
+      return [];
+    },
+    [types, classList],
+  );
+
+  // Selection arrives with its own feature; until then the toggle only marks cards on this page.
+  const [marked, setMarked] = useState<ReadonlySet<string>>(() => new Set());
+  const selection = (element: ElementListItem) => ({
+    selected: marked.has(element.id),
+    disabledReason: user ? null : 'Log in to select elements',
+    onToggle: () =>
+      setMarked((previous) => {
+        const next = new Set(previous);
+        if (!next.delete(element.id)) next.add(element.id);
+        return next;
+      }),
+  });
+
+  const page = elements.data;
+  const pagination = page && (
+    <PaginationBar
+      count={page.count}
+      page={query.page}
+      pageSize={query.pageSize}
+      singular="element"
+      onPageChange={(target) => void go(withPage(query, target))}
+      hrefFor={hrefFor}
+    />
+  );
+
+  return (
+    <section className="mx-auto max-w-7xl space-y-4 p-6" aria-labelledby="navigation-heading">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div className="min-w-0">
+          <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Project</p>
+          <h1 id="navigation-heading" className="text-2xl font-semibold break-words text-brand-900">
+            {corpus.name}
+          </h1>
+        </div>
+        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+      </header>
+
+      <FilterBar
+        filters={query.filters}
+        metadataOperator={query.metadataOperator}
+        available={FILTER_NAMES}
+        describe={(name, value) => describeFilterValue(name, value, { types, classes: classList })}
+        suggestions={suggestions}
+        onAdd={addFilter}
+        onRemove={(name) => void go(withoutFilter(query, name))}
+        onChoose={(name) => name === 'class_id' && setWantClasses(true)}
+      />
+
+      <ListControls
+        order={query.order}
+        direction={query.direction}
+        pageSize={query.pageSize}
+        orders={orderChoices()}
+        onOrderChange={(order, direction) => void go(withOrder(query, order, direction))}
+        onPageSizeChange={(size) => void go(withPageSize(query, size))}
+      />
+
+      {elements.isError && !elements.isFetching ? (
+        <ListingError error={elements.error} />
+      ) : !page ? (
+        <p role="status" className="text-slate-600">
+          Loading…
+        </p>
+      ) : (
+        <>
+          <h2 className="sr-only">Elements</h2>
+          {pagination}
+          <ElementGrid
+            elements={page.results}
+            typeName={typeName}
+            selection={selection}
+            stale={elements.isPlaceholderData}
+          />
+          {page.results.length >= BOTTOM_BAR_FROM && (
+            <PaginationBar
+              count={page.count}
+              page={query.page}
+              pageSize={query.pageSize}
+              singular="element"
+              onPageChange={(target) => void go(withPage(query, target))}
+              hrefFor={hrefFor}
+              showJump={false}
+              label="Pagination, bottom"
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,400 @@
+/**
+ * Element page and image page tests: fixtures, a stand-in for the element endpoints (children
+ * with Last-Modified and If-Modified-Since, neighbours, images) and the real routes mounted in
+ * a memory router, so what a test sees is what the app shows.
+ */
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  useLocation,
+} from '@tanstack/react-router';
+import { vi } from 'vitest';
+import type { RouterContext } from '@/app/guard';
+import { Route as elementRoute } from '@/routes/element/$id';
+import { Route as imageRoute } from '@/routes/image/$imageId';
+import { Notifications } from '@/components/notifications/Notifications';
+import { dismiss, notifications } from '@/components/notifications/store';
+import { localDb } from '@/offline/db';
+import { serverInfoKeys } from '@/api/serverInfo';
+import { userKeys } from '@/api/user';
+import type {
+  Corpus,
+  Element,
+  ElementListItem,
+  ElementRef,
+  ElementType,
+  ImageInfo,
+  Neighbors,
+  Polygon,
+  ServerInfo,
+  User,
+} from '@/api/types';
+
+export const SERVER_INFO: ServerInfo = {
+  version: '1.9.0',
+  features: {
+    search: true,
+    selection: true,
+    signup: true,
+    ingest: false,
+    enterprise: false,
+    pdf_export: false,
+    pagexml_export: false,
+    docx_export: false,
+    csv_export: false,
+  },
+  banner: null,
+};
+
+let counter = 0;
+/** A fresh UUID-shaped id, readable in failure output. */
+export function uuid(): string {
+  counter += 1;
+  return `00000000-0000-4000-9000-${String(counter).padStart(12, '0')}`;
+}
+
+export const TYPES: ElementType[] = [
+  { id: uuid(), slug: 'folder', display_name: 'Folder', folder: true, color: '28b62c' },
+  { id: uuid(), slug: 'page', display_name: 'Page', folder: false, color: 'c64f3d' },
+  { id: uuid(), slug: 'text_region', display_name: 'Text region', folder: false, color: '2f5a8a' },
+  { id: uuid(), slug: 'text_line', display_name: 'Text line', folder: false, color: 'aa00aa' },
+  { id: uuid(), slug: 'act', display_name: 'Act', folder: false, color: '555555' },
+];
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: uuid(),
+    email: 'ada@example.org',
+    display_name: 'Ada Lovelace',
+    is_admin: false,
+    verified_email: true,
+    has_usable_password: true,
+    can_manage_workers: false,
+    can_ingest: false,
+    features: {},
+    ...overrides,
+  };
+}
+
+export function makeCorpus(overrides: Partial<Corpus> = {}): Corpus {
+  return {
+    id: uuid(),
+    name: 'Registers of Le Creusot',
+    description: '',
+    public: true,
+    indexable: false,
+    created: '2024-05-01T10:00:00Z',
+    types: TYPES,
+    rights: ['read', 'write', 'admin'],
+    top_level_type: null,
+    ...overrides,
+  };
+}
+
+export function makeImage(overrides: Partial<ImageInfo> = {}): ImageInfo {
+  const id = overrides.id ?? uuid();
+  return {
+    id,
+    path: `${id}.jpg`,
+    width: 1000,
+    height: 1500,
+    url: `https://iiif.example.org/iiif/2/${id}`,
+    s3_url: null,
+    status: 'checked',
+    server: {
+      display_name: 'Test',
+      url: 'https://iiif.example.org/iiif/2',
+      max_width: null,
+      max_height: null,
+    },
+    ...overrides,
+  };
+}
+
+export function rect(x: number, y: number, width: number, height: number): Polygon {
+  return [
+    [x, y],
+    [x, y + height],
+    [x + width, y + height],
+    [x + width, y],
+    [x, y],
+  ];
+}
+
+export function makeElement(
+  corpus: Corpus,
+  overrides: Partial<Element> & { image?: ImageInfo; polygon?: Polygon } = {},
+): Element {
+  const { image, polygon, ...rest } = overrides;
+  const id = rest.id ?? uuid();
+  return {
+    id,
+    type: 'page',
+    name: `Element ${id.slice(-4)}`,
+    corpus: { id: corpus.id, name: corpus.name, public: corpus.public },
+    thumbnail_url: null,
+    zone: image
+      ? {
+          id: uuid(),
+          polygon: polygon ?? rect(0, 0, image.width, image.height),
+          image,
+          url: `${image.url}/full/full/0/default.jpg`,
+        }
+      : null,
+    rotation_angle: 0,
+    mirrored: false,
+    confidence: null,
+    created: '2024-05-01T10:00:00Z',
+    worker_run: null,
+    has_children: null,
+    rights: corpus.rights,
+    classifications: [],
+    ...rest,
+  };
+}
+
+/** Children named "Line 1"… of a type, for list and tree tests. */
+export function makeChildren(
+  corpus: Corpus,
+  count: number,
+  overrides: (
+    index: number,
+  ) => Partial<Element> & { image?: ImageInfo; polygon?: Polygon } = () => ({}),
+): Element[] {
+  return Array.from({ length: count }, (_, index) =>
+    makeElement(corpus, { name: `Line ${index + 1}`, type: 'text_line', ...overrides(index) }),
+  );
+}
+
+export const ref = (element: Pick<Element, 'id' | 'type' | 'name'>): ElementRef => ({
+  id: element.id,
+  type: element.type,
+  name: element.name,
+});
+
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(status === 204 || status === 304 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+export function apiError(status: number, detail: string): Response {
+  return json(status, {
+    type: status >= 500 ? 'server_error' : 'client_error',
+    errors: [{ code: status === 404 ? 'not_found' : 'error', detail, attr: null }],
+  });
+}
+
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+}
+
+type Handler = (call: Call) => Response | null | Promise<Response | null>;
+
+export interface ElementsApiOptions {
+  corpus: Corpus;
+  elements: Element[];
+  /** Children per parent id, in position order. */
+  children?: Record<string, Element[]>;
+  neighbours?: Record<string, Neighbors[]>;
+  images?: ImageInfo[];
+  /** Elements per image id, for the image elements page. */
+  imageElements?: Record<string, ElementListItem[]>;
+  /** Tried first, keyed "/path/" below /api/v1; null falls through to the fake. */
+  overrides?: Record<string, Handler>;
+}
+
+// jsdom has no ResizeObserver; Headless UI's menus watch their button with one.
+if (!('ResizeObserver' in globalThis)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
+}
+
+const INITIAL_MODIFIED = new Date('2024-06-01T10:00:00Z');
+
+/**
+ * The element endpoints with the contract's answers. Children lists carry Last-Modified per
+ * parent and answer 304 to If-Modified-Since until `touch(parentId)` records a change.
+ */
+export function elementsApi(options: ElementsApiOptions) {
+  const calls: Call[] = [];
+  const children = options.children ?? {};
+  const modified = new Map<string, Date>();
+  const lastModified = (id: string) => modified.get(id) ?? INITIAL_MODIFIED;
+  const notFound = () => apiError(404, 'Not found.');
+
+  const descendants = (id: string): Element[] =>
+    (children[id] ?? []).flatMap((child) => [child, ...descendants(child.id)]);
+
+  function listChildren(call: Call, parentId: string): Response {
+    const since = call.headers['if-modified-since'];
+    if (since && new Date(since) >= lastModified(parentId)) return json(304, null);
+    let list: ElementListItem[] =
+      call.query.get('recursive') === 'true' ? descendants(parentId) : (children[parentId] ?? []);
+    if (call.query.get('with_has_children') === 'true') {
+      list = list.map((child) => ({
+        ...child,
+        has_children: (children[child.id] ?? []).length > 0,
+      }));
+    }
+    return pageOf(call, `/elements/${parentId}/children/`, list, {
+      'last-modified': lastModified(parentId).toUTCString(),
+    });
+  }
+
+  function pageOf(
+    call: Call,
+    path: string,
+    list: ElementListItem[],
+    headers: Record<string, string> = {},
+  ): Response {
+    const page = Number(call.query.get('page') ?? '1');
+    const size = Number(call.query.get('page_size') ?? '20');
+    const start = (page - 1) * size;
+    if (list.length > 0 && start >= list.length) return apiError(404, 'Invalid page.');
+    const link = (n: number) => `http://localhost/api/v1${path}?page=${n}&page_size=${size}`;
+    return json(
+      200,
+      {
+        count: list.length,
+        number: page,
+        next: start + size < list.length ? link(page + 1) : null,
+        previous: page > 1 ? link(page - 1) : null,
+        results: list.slice(start, start + size),
+      },
+      headers,
+    );
+  }
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries((init?.headers as Record<string, string>) ?? {}))
+      headers[key.toLowerCase()] = value;
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      path: url.pathname.replace(/^\/api\/v1/, ''),
+      query: url.searchParams,
+      headers,
+    };
+    calls.push(call);
+    const override = options.overrides?.[call.path];
+    if (override) {
+      const answer = await override(call);
+      if (answer) return answer;
+    }
+    let match = call.path.match(/^\/element\/([^/]+)\/$/);
+    if (match) {
+      const element = options.elements.find((e) => e.id === match![1]);
+      return element ? json(200, element) : notFound();
+    }
+    match = call.path.match(/^\/corpus\/([^/]+)\/$/);
+    if (match) return match[1] === options.corpus.id ? json(200, options.corpus) : notFound();
+    match = call.path.match(/^\/elements\/([^/]+)\/neighbors\/$/);
+    if (match) return json(200, options.neighbours?.[match[1]!] ?? []);
+    match = call.path.match(/^\/elements\/([^/]+)\/children\/$/);
+    if (match) return listChildren(call, match[1]!);
+    match = call.path.match(/^\/image\/([^/]+)\/$/);
+    if (match) {
+      const image = options.images?.find((i) => i.id === match![1]);
+      return image ? json(200, image) : notFound();
+    }
+    match = call.path.match(/^\/image\/([^/]+)\/elements\/$/);
+    if (match) return pageOf(call, call.path, options.imageElements?.[match[1]!] ?? []);
+    return apiError(500, `Unexpected ${call.method} ${call.path}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  return {
+    calls,
+    children,
+    /** Records that a parent's children changed (added, removed, moved or renamed). */
+    touch(parentId: string) {
+      modified.set(parentId, new Date(lastModified(parentId).getTime() + 60_000));
+    },
+    childrenCalls: (parentId: string) =>
+      calls.filter((call) => call.path === `/elements/${parentId}/children/`),
+  };
+}
+
+function Elsewhere() {
+  const location = useLocation();
+  return <p data-testid="elsewhere">Now at {location.href}</p>;
+}
+
+const root = createRootRouteWithContext<RouterContext>()({
+  component: () => (
+    <>
+      <Outlet />
+      <Notifications />
+    </>
+  ),
+});
+// The real routes, with their search validation and loaders, mounted as the generator does.
+const element = elementRoute.update({
+  id: '/element/$id',
+  path: '/element/$id',
+  getParentRoute: () => root,
+} as never);
+const image = imageRoute.update({
+  id: '/image/$imageId',
+  path: '/image/$imageId',
+  getParentRoute: () => root,
+} as never);
+const rest = createRoute({ getParentRoute: () => root, path: '$', component: Elsewhere });
+const routeTree = root.addChildren([element, image, rest]);
+
+/** Opens `url` in a memory router with the element and image routes; `user` null is anonymous. */
+export function renderApp(
+  url: string,
+  user: User | null,
+  wrap: (ui: ReactNode) => ReactNode = (ui) => ui,
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
+  });
+  queryClient.setQueryData(serverInfoKeys.all, SERVER_INFO);
+  queryClient.setQueryData(userKeys.current, user);
+  const history = createMemoryHistory({ initialEntries: [url] });
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    history,
+    trailingSlash: 'preserve',
+  });
+  // jsdom has no scrolling; the router's scroll handling would only complain about it.
+  window.scrollTo = () => undefined;
+  const result = render(
+    wrap(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    ),
+  );
+  return { ...result, queryClient, router, history };
+}
+
+/** Each test starts with no notification on screen and no query kept from a previous one. */
+export async function resetClientState(): Promise<void> {
+  for (const notification of notifications.get()) dismiss(notification.id);
+  await localDb.queries.clear();
+}

@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import {
+  applyMatrix,
+  mirrorX,
+  multiply,
+  rotation,
+  scaling,
+  translation,
+  type Point,
+} from '@/lib/geometry';
+import { osdOrientation } from '@/features/viewer/orientation';
+import { buildZoneSet } from '@/features/viewer/overlay/zoneSet';
+import { ViewerContext } from '@/features/viewer/viewerContext';
+import { ZoneOverlay } from '@/features/viewer/ZoneOverlay';
+import { createFakeViewer } from '../support/fakeViewer';
+import { installRecordingCanvas } from '../support/recordingCanvas';
+
+afterEach(cleanup);
+
+const square = (x: number, y: number, size: number): Point[] => [
+  [x, y],
+  [x, y + size],
+  [x + size, y + size],
+  [x + size, y],
+];
+
+function setup() {
+  const ctx = installRecordingCanvas();
+  const viewer = createFakeViewer({ width: 800, height: 600 }, { width: 1000, height: 1500 });
+  const zones = buildZoneSet([
+    { id: 'top-left', polygon: square(50, 50, 100), styleKey: 'line' },
+    { id: 'bottom-right', polygon: square(800, 1300, 100), styleKey: 'line' },
+  ]);
+  const onSelect = vi.fn();
+  render(
+    <ViewerContext.Provider value={viewer}>
+      <ZoneOverlay
+        scene={{ zones, styles: [{ color: '#aa00aa' }], outline: null }}
+        labels={['Top left', 'Bottom right']}
+        imageSize={{ width: 1000, height: 1500 }}
+        selected={-1}
+        onSelect={onSelect}
+      />
+    </ViewerContext.Provider>,
+  );
+  act(() => viewer.open());
+  return { ctx, viewer, onSelect };
+}
+
+function click(element: HTMLElement, [x, y]: [number, number]) {
+  fireEvent.pointerDown(element, { clientX: x, clientY: y, button: 0 });
+  fireEvent.pointerUp(element, { clientX: x, clientY: y, button: 0 });
+}
+
+describe('zone overlay', () => {
+  it('stays on the zones when the view is rotated and mirrored', async () => {
+    const { ctx, viewer, onSelect } = setup();
+    // What OpenSeadragon shows for a page turned a quarter clockwise and mirrored: rotate the
+    // view, then flip the canvas about its middle (x = 400).
+    const { rotation: degrees, flip } = osdOrientation(90, true);
+    expect(flip).toBe(true);
+    const view = multiply(
+      mirrorX(400),
+      multiply(translation(100, 500), multiply(rotation(degrees), scaling(0.4))),
+    );
+    act(() => viewer.setMatrix(view));
+
+    const centre = (x: number, y: number) => applyMatrix(view, x, y);
+    await waitFor(() => expect(ctx.frame[0]?.points[0]).toEqual(centre(50, 50)));
+
+    click(viewer.element, centre(100, 100));
+    expect(onSelect).toHaveBeenLastCalledWith(0);
+    click(viewer.element, centre(850, 1350));
+    expect(onSelect).toHaveBeenLastCalledWith(1);
+    // Where the top-left zone would be without the transform: nothing.
+    click(viewer.element, [40, 40]);
+    expect(onSelect).toHaveBeenLastCalledWith(-1);
+
+    fireEvent.pointerMove(viewer.element, {
+      clientX: centre(850, 1350)[0],
+      clientY: centre(850, 1350)[1],
+    });
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', 'Bottom right');
+    expect(viewer.element.style.cursor).toBe('pointer');
+    fireEvent.pointerLeave(viewer.element);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+  });
+
+  it('follows the zones moving under a still pointer, and hides the label while panning', async () => {
+    const { viewer } = setup();
+    // Scale 0.4: the top-left zone covers screen 20–60 each way.
+    fireEvent.pointerMove(viewer.element, { clientX: 40, clientY: 40 });
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', 'Top left');
+    // A wheel zoom to 100 %: the pointer is now beside the zone.
+    act(() => viewer.setView(1));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    act(() => viewer.setView(0.4));
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', 'Top left');
+    fireEvent.pointerDown(viewer.element, { clientX: 40, clientY: 40, button: 0 });
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+  });
+
+  it('stops listening when it goes', () => {
+    const { viewer, onSelect } = setup();
+    cleanup();
+    click(viewer.element, [40, 40]);
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+});
