@@ -35,7 +35,8 @@ test('a new user registers, verifies the e-mail from the mailed link, logs in, c
   await page.getByLabel('Name').fill('Notary registers 1789');
   await page.getByLabel('Description').fill('Minutes of the *Bronod* study.');
   await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(/\/browse\/[0-9a-f-]{36}$/);
+  // An empty navigation query redirects to the top level (spec 000 §2): no top-level type, so folder=true.
+  await expect(page).toHaveURL(/\/browse\/[0-9a-f-]{36}\?top_level=true&folder=true$/);
 
   await nav.getByRole('link', { name: 'Projects' }).click();
   const projects = page.getByRole('list', { name: 'Projects' });
