@@ -9,8 +9,9 @@ import { ApiError } from './errors';
 import { CommandError, describeApiError, type CliOutput, type Command } from './commands/command';
 import { createsuperuserCommand } from './commands/createsuperuser';
 import { createuserCommand } from './commands/createuser';
+import { importCommand } from './commands/import';
 
-const COMMANDS: Command[] = [createsuperuserCommand, createuserCommand];
+const COMMANDS: Command[] = [createsuperuserCommand, createuserCommand, importCommand];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));

@@ -99,6 +99,19 @@ export interface NewCorpusInput {
 
 export async function createCorpus(db: Db, user: User, input: NewCorpusInput): Promise<CorpusJson> {
   requireCanCreateCorpus(user);
+  const corpus = await insertCorpus(db, input, user.id);
+  return corpusJson(db, corpus, rightsFor(user, LEVEL.admin, corpus));
+}
+
+/**
+ * A project with the default types, administered by `ownerId` (none: only site admins see
+ * it, as for a project made from the command line on a server without accounts yet).
+ */
+export async function insertCorpus(
+  db: Db,
+  input: NewCorpusInput,
+  ownerId: string | null,
+): Promise<Corpus> {
   const now = nowIso();
   const corpus: Corpus = {
     id: randomUUID(),
@@ -113,9 +126,10 @@ export async function createCorpus(db: Db, user: User, input: NewCorpusInput): P
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('corpora').values(corpus).execute();
     await insertDefaultTypes(trx, corpus.id);
-    await insertMembership(trx, { corpusId: corpus.id, userId: user.id, level: LEVEL.admin });
+    if (ownerId)
+      await insertMembership(trx, { corpusId: corpus.id, userId: ownerId, level: LEVEL.admin });
   });
-  return corpusJson(db, corpus, rightsFor(user, LEVEL.admin, corpus));
+  return corpus;
 }
 
 export interface CorpusChanges {
