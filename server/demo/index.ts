@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createUser } from '../services/users';
 import { createCorpus } from '../services/corpora';
+import { seedDemoContent } from './content';
 
 export interface DemoLogin {
   email: string;
@@ -27,11 +28,17 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoLogin | null> 
     isAdmin: true,
     verified: true,
   });
-  await createCorpus(app.db, admin, {
+  const corpus = await createCorpus(app.db, admin, {
     name: DEMO_CORPUS_NAME,
     description:
       'A project to try Folia: browse its folders and pages, draw zones, transcribe and classify.',
     public: false,
   });
+  try {
+    await seedDemoContent({ db: app.db, dataDir: app.config.dataDir }, corpus.id, admin.id);
+  } catch (error) {
+    // An empty demo project still lets the admin in; the server must start regardless.
+    app.log.error({ err: error }, 'The demo pages could not be created');
+  }
   return { email: DEMO_ADMIN_EMAIL, password, corpusName: DEMO_CORPUS_NAME };
 }
