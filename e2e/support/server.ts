@@ -61,3 +61,15 @@ export function linkIn(mail: string, pathPrefix: string, baseURL: string): strin
   const url = new URL(match[0]);
   return new URL(url.pathname + url.search, baseURL).toString();
 }
+
+/** Imports files through the admin CLI into the e2e server's database; returns the project id. */
+export function importWithCli(source: string, corpus: string, ownerEmail: string): string {
+  const output = execFileSync(
+    path.join('node_modules', '.bin', 'tsx'),
+    ['server/cli.ts', 'import', source, '--corpus', corpus, '--owner', ownerEmail],
+    { env: { ...process.env, FOLIA_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' }, stdio: 'pipe' },
+  ).toString();
+  const id = output.match(/^Project id: ([0-9a-f-]{36})$/m)?.[1];
+  if (!id) throw new Error(`The import printed no project id:\n${output}`);
+  return id;
+}
