@@ -14,6 +14,15 @@ const NEW_TYPE_COLORS = [
   '9a6324',
 ];
 
+/**
+ * A type's display name from the label in the XML: 'page-number' reads 'Page number'; a
+ * CamelCase SegmOnto name (MainZone) is kept as transcribers know it.
+ */
+export function typeDisplayName(label: string): string {
+  const spaced = label.replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return spaced ? spaced[0]!.toUpperCase() + spaced.slice(1) : '';
+}
+
 /** The project's element types by slug, creating the ones an import needs on first use. */
 export class ImportTypes {
   private bySlug: Map<string, string> | null = null;
@@ -42,7 +51,7 @@ export class ImportTypes {
         id,
         corpus_id: this.corpusId,
         slug,
-        display_name: displayName || slug,
+        display_name: typeDisplayName(displayName) || slug,
         folder: folder ? 1 : 0,
         color: NEW_TYPE_COLORS[this.report.types_created.length % NEW_TYPE_COLORS.length]!,
         indexable: 1,

@@ -259,3 +259,11 @@ describeEachDialect('importing files that are not all good', ({ t }) => {
     expect(await countOfType(t(), corpus.id, 'page')).toBe(0);
   });
 });
+
+it('names new types after their label, readably', async () => {
+  const { typeDisplayName } = await import('../../../server/imports/types');
+  expect(typeDisplayName('page-number')).toBe('Page number');
+  expect(typeDisplayName('signature_mark')).toBe('Signature mark');
+  expect(typeDisplayName('MainZone')).toBe('MainZone');
+  expect(typeDisplayName('')).toBe('');
+});
