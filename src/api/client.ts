@@ -92,6 +92,14 @@ async function toError(response: Response): Promise<ApiError> {
 
 /** One JSON API call: credentials and CSRF header sent, errors parsed as the spec says. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiWithStatus<T>(path, options)).data;
+}
+
+/** `api` with the answer's status, for writes where 202 (scheduled) and 200/204 (done) differ. */
+export async function apiWithStatus<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ status: number; data: T }> {
   const response = await send(path, options);
   if (response.status === 304) {
     throw new ApiError(
@@ -102,7 +110,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (!response.ok) throw await toError(response);
   const type = response.headers.get('content-type') ?? '';
   if (response.ok && type.includes('text/html')) throw new ApiError(404, 'Not found.');
-  return (await readBody(response)) as T;
+  return { status: response.status, data: (await readBody(response)) as T };
 }
 
 /** A conditional GET with If-Modified-Since: 304 is "no change", never an error. */

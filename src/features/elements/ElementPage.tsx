@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { corpusQuery } from '@/api/corpora';
 import { elementQuery, neighborsQuery } from '@/api/elements';
@@ -88,6 +88,12 @@ function ElementView({
   const isFolder = type?.folder ?? false;
   const showTree = isFolder ? display.folderTree : display.annotationsTree;
   const corpusName = corpus.data?.name ?? element.corpus.name ?? 'Project';
+  // After a deletion the page goes up along the path the user came by, else the first one.
+  const parentId =
+    from ?? neighbours.data?.find((paths) => paths.path.length)?.path.at(-1)?.id ?? null;
+  // The tree pages on its own, outside the query cache: a change starts it over.
+  const [treeRevision, setTreeRevision] = useState(0);
+  const onChanged = useCallback(() => setTreeRevision((revision) => revision + 1), []);
 
   return (
     <div className="flex flex-col gap-4 p-4 sm:p-6">
@@ -100,7 +106,13 @@ function ElementView({
             </span>
             <CopyIdButton id={element.id} />
           </div>
-          <NavigationMenu element={element} corpus={corpus.data} isFolder={isFolder} />
+          <NavigationMenu
+            element={element}
+            corpus={corpus.data}
+            isFolder={isFolder}
+            parentId={parentId}
+            onChanged={onChanged}
+          />
         </div>
         <Breadcrumbs
           element={element}
@@ -112,7 +124,12 @@ function ElementView({
       <div className="flex flex-col gap-4 lg:flex-row">
         {showTree && (
           <aside className="lg:w-72 lg:shrink-0">
-            <ChildrenTree root={element} typeName={typeName} highlight={highlight} />
+            <ChildrenTree
+              key={treeRevision}
+              root={element}
+              typeName={typeName}
+              highlight={highlight}
+            />
           </aside>
         )}
         <div className="min-w-0 flex-1">

@@ -1,16 +1,23 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { serverInfoQuery } from '@/api/serverInfo';
-import { currentUserQuery, isVerified } from '@/api/user';
+import { currentUserQuery } from '@/api/user';
 import type { Corpus, Element } from '@/api/types';
+import {
+  ELEMENT_DELETE,
+  FOLDER_WRITE,
+  RIGHT_MESSAGES,
+  accessOf,
+  blockedReason,
+  grantsRight,
+} from '@/lib/rights';
 import { setDisplaySetting, useDisplaySettings } from './displaySettings';
+import { ElementModals, type ElementModalName } from './ElementModals';
 
 export const NOT_YET = 'Not available yet';
-const NEED_CONTRIBUTOR = 'You must have a contributor access to this project';
-const NEED_ADMIN = 'You must have an admin access to this project';
-const NEED_VERIFIED = 'Your email address should be verified';
+const LOADING_PROJECT = 'The project is loading';
 
 const itemClass =
   'block w-full px-3 py-1.5 text-left text-sm text-slate-700 data-[focus]:bg-slate-100 data-[disabled]:cursor-not-allowed data-[disabled]:text-slate-400';
@@ -19,19 +26,44 @@ export interface NavigationMenuProps {
   element: Element;
   corpus: Corpus | undefined;
   isFolder: boolean;
+  /** Where to go once the element is deleted; the project when it has no parent. */
+  parentId: string | null;
+  /** The element's children or parents changed through one of the menu's modals. */
+  onChanged: () => void;
 }
 
 /** The element navigation header menu of spec 001 §2: Project, Elements, Import/Export, Processes, Display. */
-export function NavigationMenu({ element, corpus, isFolder }: NavigationMenuProps) {
+export function NavigationMenu({
+  element,
+  corpus,
+  isFolder,
+  parentId,
+  onChanged,
+}: NavigationMenuProps) {
   const { data: user = null } = useQuery(currentUserQuery);
   const { data: info } = useQuery(serverInfoQuery);
   const display = useDisplaySettings();
+  const [modal, setModal] = useState<ElementModalName | null>(null);
   const corpusId = element.corpus.id;
-  const rights = corpus?.rights ?? element.rights ?? [];
-  const verified = isVerified(user);
-  const canWrite = rights.includes('write');
-  const isAdmin = rights.includes('admin');
-  const importBlocked = !verified ? NEED_VERIFIED : !canWrite ? NEED_CONTRIBUTOR : null;
+  const access = accessOf(corpus, user, element.rights ?? []);
+  const { verified } = access;
+  const canWrite = grantsRight(access.rights, 'write');
+  const isAdmin = grantsRight(access.rights, 'admin');
+  const importBlocked = !verified
+    ? RIGHT_MESSAGES.verified
+    : !canWrite
+      ? RIGHT_MESSAGES.contributor
+      : null;
+  // The modals need the project's types: until it is in, they wait.
+  const guard = (reason: string | null) => (corpus ? reason : LOADING_PROJECT);
+  const writeBlocked = guard(blockedReason({ right: 'write' }, access));
+  const folderBlocked = guard(blockedReason(FOLDER_WRITE, access));
+  const deleteBlocked = guard(blockedReason(ELEMENT_DELETE, access));
+  const action = (name: ElementModalName, reason: string | null, label: string) => (
+    <Action reason={reason} onSelect={() => setModal(name)}>
+      {label}
+    </Action>
+  );
 
   return (
     <nav aria-label="Element navigation" className="flex flex-wrap items-center gap-1">
@@ -55,16 +87,16 @@ export function NavigationMenu({ element, corpus, isFolder }: NavigationMenuProp
             </Link>
           </MenuItem>
         ) : (
-          <Disabled reason={NEED_ADMIN}>Project settings</Disabled>
+          <Disabled reason={RIGHT_MESSAGES.admin}>Project settings</Disabled>
         )}
       </Section>
       <Section title="Elements">
-        <Disabled reason={NOT_YET}>Edit element</Disabled>
-        {isFolder && <Disabled reason={NOT_YET}>New folder</Disabled>}
-        <Disabled reason={NOT_YET}>Create sub-element</Disabled>
-        <Disabled reason={NOT_YET}>Move element</Disabled>
-        <Disabled reason={NOT_YET}>Link to another parent</Disabled>
-        <Disabled reason={NOT_YET}>Delete filtered elements</Disabled>
+        {action('edit', writeBlocked, 'Edit element')}
+        {isFolder && action('folder', folderBlocked, 'New folder')}
+        {action('child', writeBlocked, 'Create sub-element')}
+        {action('move', folderBlocked, 'Move element')}
+        {action('link', folderBlocked, 'Link to another parent')}
+        {action('delete', deleteBlocked, 'Delete element')}
       </Section>
       <Section title="Import/Export">
         {importBlocked ? (
@@ -110,6 +142,17 @@ export function NavigationMenu({ element, corpus, isFolder }: NavigationMenuProp
           </button>
         </MenuItem>
       </Section>
+      {corpus && (
+        <ElementModals
+          shown={modal}
+          onShow={setModal}
+          element={element}
+          corpus={corpus}
+          parentId={parentId}
+          deleteBlocked={deleteBlocked}
+          onChanged={onChanged}
+        />
+      )}
     </nav>
   );
 }
@@ -130,6 +173,26 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {children}
       </MenuItems>
     </Menu>
+  );
+}
+
+/** A menu entry that opens a modal, or says in its tooltip why it cannot. */
+function Action({
+  reason,
+  onSelect,
+  children,
+}: {
+  reason: string | null;
+  onSelect: () => void;
+  children: ReactNode;
+}) {
+  if (reason) return <Disabled reason={reason}>{children}</Disabled>;
+  return (
+    <MenuItem>
+      <button type="button" className={itemClass} onClick={onSelect}>
+        {children}
+      </button>
+    </MenuItem>
   );
 }
 

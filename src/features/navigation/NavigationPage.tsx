@@ -5,6 +5,8 @@ import { corpusQuery } from '@/api/corpora';
 import { corpusElementsQuery } from '@/api/elements';
 import { currentUserQuery } from '@/api/user';
 import type { Corpus, ElementListItem, MlClassRef } from '@/api/types';
+import { NewFolderModal } from '@/components/folders/NewFolderModal';
+import { GuardedButton } from '@/components/GuardedButton';
 import { notify, notifyError } from '@/components/notifications/store';
 import { PaginationBar } from '@/components/PaginationBar';
 import {
@@ -28,11 +30,15 @@ import {
   type NavigationQuery,
   type NavigationSearch,
 } from '@/lib/navigationQuery';
+import { FOLDER_WRITE, accessOf, blockedReason, grantsRight } from '@/lib/rights';
 import { corpusClassesQuery } from './api';
+import { DeleteFilteredModal } from './DeleteFilteredModal';
+import { deletionBlocked } from './deletion';
 import { ElementGrid } from './ElementGrid';
 import { FilterBar } from './FilterBar';
 import { ListControls } from './ListControls';
 import { ListingError } from './ListingError';
+import { ui } from './styles';
 import { useErrorNotification } from './useErrorNotification';
 
 /** A second pagination bar under the grid once a page is long enough to scroll past the first. */
@@ -42,7 +48,7 @@ export interface NavigationPageProps {
   corpusId: string;
   /** The validated search params of the page: the navigation query. */
   search: NavigationSearch;
-  /** Header actions other features add (New folder…). */
+  /** Header actions the route adds beside the page's own. */
   actions?: ReactNode;
 }
 
@@ -116,6 +122,21 @@ function NavigationView({
     [types],
   );
   const classList: MlClassRef[] | null = classes.data ?? null;
+  const describe = useCallback(
+    (name: FilterName, value: string) =>
+      describeFilterValue(name, value, { types, classes: classList }),
+    [types, classList],
+  );
+
+  const [modal, setModal] = useState<'folder' | 'delete' | null>(null);
+  const access = accessOf(corpus, user);
+  const folderBlocked = blockedReason(FOLDER_WRITE, access);
+  // Spec 001 §5: only verified project or site administrators see the filtered deletion.
+  const mayDelete = access.verified && (grantsRight(access.rights, 'admin') || !!user?.is_admin);
+  // The count on screen is the one confirmed: a list still loading has none yet.
+  const listedCount =
+    elements.data && !elements.isPlaceholderData && !elements.isError ? elements.data.count : null;
+  const deleteBlocked = deletionBlocked(query, listedCount);
 
   async function addFilter(name: FilterName, input: string, operator: MetadataOperator) {
     let known: MlClassRef[] | null = null;
@@ -184,14 +205,43 @@ function NavigationView({
             {corpus.name}
           </h1>
         </div>
-        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+        <div className="flex flex-wrap items-center gap-2">
+          {actions}
+          <GuardedButton
+            blocked={folderBlocked}
+            className={ui.secondaryButton}
+            onClick={() => setModal('folder')}
+          >
+            New folder
+          </GuardedButton>
+          {mayDelete && (
+            <GuardedButton
+              blocked={deleteBlocked}
+              className={ui.dangerOutlineButton}
+              onClick={() => setModal('delete')}
+            >
+              Delete elements
+            </GuardedButton>
+          )}
+        </div>
       </header>
+      {modal === 'folder' && <NewFolderModal corpus={corpus} onClose={() => setModal(null)} />}
+      {modal === 'delete' && listedCount !== null && (
+        <DeleteFilteredModal
+          corpusId={corpusId}
+          query={query}
+          count={listedCount}
+          describe={describe}
+          onClose={() => setModal(null)}
+          onDeleted={() => void go(withPage(query, 1))}
+        />
+      )}
 
       <FilterBar
         filters={query.filters}
         metadataOperator={query.metadataOperator}
         available={FILTER_NAMES}
-        describe={(name, value) => describeFilterValue(name, value, { types, classes: classList })}
+        describe={describe}
         suggestions={suggestions}
         onAdd={addFilter}
         onRemove={(name) => void go(withoutFilter(query, name))}

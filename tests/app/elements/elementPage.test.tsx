@@ -241,7 +241,7 @@ describe('element page', () => {
 });
 
 describe('element navigation header menu', () => {
-  it('has the five sections, with actions of later versions disabled and explained', async () => {
+  it('has the five sections, with what a contributor may not do disabled and explained', async () => {
     const corpus = makeCorpus({ rights: ['read', 'write'] });
     const folder = makeElement(corpus, { name: 'Volume 1', type: 'folder' });
     elementsApi({ corpus, elements: [folder] });
@@ -266,15 +266,46 @@ describe('element navigation header menu', () => {
     await user.keyboard('{Escape}');
 
     await user.click(within(nav).getByRole('button', { name: 'Elements' }));
-    const edit = await screen.findByRole('menuitem', { name: 'Edit element' });
-    expect(edit.getAttribute('aria-disabled')).toBe('true');
-    expect(edit.getAttribute('title')).toBe('Not available yet');
+    await waitFor(() =>
+      expect(
+        screen.getByRole('menuitem', { name: 'Edit element' }).getAttribute('aria-disabled'),
+      ).toBeNull(),
+    );
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Edit element',
+      'New folder',
+      'Create sub-element',
+      'Move element',
+      'Link to another parent',
+      'Delete element',
+    ]);
+    // Deleting needs an admin right.
+    const remove = screen.getByRole('menuitem', { name: 'Delete element' });
+    expect(remove.getAttribute('aria-disabled')).toBe('true');
+    expect(remove.getAttribute('title')).toBe('You must have an admin access to this project');
     await user.keyboard('{Escape}');
 
     await user.click(within(nav).getByRole('button', { name: 'Import/Export' }));
     expect(
       (await screen.findByRole('menuitem', { name: 'Import files' })).getAttribute('href'),
     ).toBe(`/process/files/${corpus.id}/${folder.id}`);
+    const exports = screen.getByRole('menuitem', { name: 'Project exports' });
+    expect(exports.getAttribute('aria-disabled')).toBe('true');
+    expect(exports.getAttribute('title')).toBe('Not available yet');
+  });
+
+  it('links imports into the project, not into an element that is no folder', async () => {
+    const corpus = makeCorpus();
+    const act = makeElement(corpus, { name: 'Act of sale', type: 'act' });
+    elementsApi({ corpus, elements: [act] });
+    const user = userEvent.setup();
+    open(`/element/${act.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Import/Export' }));
+    await waitFor(() =>
+      expect(screen.getByRole('menuitem', { name: 'Import files' }).getAttribute('href')).toBe(
+        `/process/files/${corpus.id}`,
+      ),
+    );
   });
 
   it('keeps imports from users without a verified e-mail', async () => {

@@ -163,7 +163,11 @@ export interface Call {
   method: string;
   path: string;
   query: URLSearchParams;
+  /** The JSON body sent, parsed; null without one. */
+  body: unknown;
 }
+
+type Handler = (call: Call) => Response | null | Promise<Response | null>;
 
 export interface FakeServerOptions {
   corpora: Corpus[];
@@ -172,7 +176,12 @@ export interface FakeServerOptions {
   /** ML classes per project id; a project without an entry answers 404, as a server without classes. */
   classes?: Record<string, MlClassRef[]>;
   /** Replaces the element list answer, e.g. with an error. */
-  listElements?: (call: Call) => Response | null | Promise<Response | null>;
+  listElements?: Handler;
+  /**
+   * Tried first, keyed "METHOD /path/" or "/path/" below /api/v1; null falls through to the
+   * fake, which answers GETs only.
+   */
+  overrides?: Record<string, Handler>;
 }
 
 /** A stand-in for the API server with the contract's answers, recording every call. */
@@ -216,8 +225,14 @@ export function fakeServer(options: FakeServerOptions) {
       method: init?.method ?? 'GET',
       path: url.pathname.replace(/^\/api\/v1/, ''),
       query: url.searchParams,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
     };
     calls.push(call);
+    for (const key of [`${call.method} ${call.path}`, call.path]) {
+      const override = options.overrides?.[key];
+      const answer = override && (await override(call));
+      if (answer) return answer;
+    }
     if (call.method !== 'GET') return apiError(405, [{ attr: null, detail: 'Not allowed.' }]);
     let match = call.path.match(/^\/corpus\/([^/]+)\/$/);
     if (match) {

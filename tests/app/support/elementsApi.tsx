@@ -202,6 +202,8 @@ export interface Call {
   path: string;
   query: URLSearchParams;
   headers: Record<string, string>;
+  /** The JSON body sent, parsed; null without one. */
+  body: unknown;
 }
 
 type Handler = (call: Call) => Response | null | Promise<Response | null>;
@@ -215,7 +217,10 @@ export interface ElementsApiOptions {
   images?: ImageInfo[];
   /** Elements per image id, for the image elements page. */
   imageElements?: Record<string, ElementListItem[]>;
-  /** Tried first, keyed "/path/" below /api/v1; null falls through to the fake. */
+  /**
+   * Tried first, keyed "METHOD /path/" or "/path/" below /api/v1; null falls through to the
+   * fake, which answers GETs only.
+   */
   overrides?: Record<string, Handler>;
 }
 
@@ -244,18 +249,31 @@ export function elementsApi(options: ElementsApiOptions) {
 
   const descendants = (id: string): Element[] =>
     (children[id] ?? []).flatMap((child) => [child, ...descendants(child.id)]);
+  const folderTypes = () =>
+    new Set(options.corpus.types.filter((type) => type.folder).map((type) => type.slug));
+
+  /** The folder and top_level filters pickers send, and has_children when asked for. */
+  function filtered(call: Call, list: ElementListItem[]): ElementListItem[] {
+    const folder = call.query.get('folder');
+    if (folder) list = list.filter((e) => folderTypes().has(e.type) === (folder === 'true'));
+    const topLevel = call.query.get('top_level');
+    if (topLevel) {
+      const nested = new Set(Object.values(children).flatMap((list) => list.map((e) => e.id)));
+      list = list.filter((e) => !nested.has(e.id) === (topLevel === 'true'));
+    }
+    if (call.query.get('with_has_children') === 'true') {
+      list = list.map((e) => ({ ...e, has_children: (children[e.id] ?? []).length > 0 }));
+    }
+    return list;
+  }
 
   function listChildren(call: Call, parentId: string): Response {
     const since = call.headers['if-modified-since'];
     if (since && new Date(since) >= lastModified(parentId)) return json(304, null);
-    let list: ElementListItem[] =
-      call.query.get('recursive') === 'true' ? descendants(parentId) : (children[parentId] ?? []);
-    if (call.query.get('with_has_children') === 'true') {
-      list = list.map((child) => ({
-        ...child,
-        has_children: (children[child.id] ?? []).length > 0,
-      }));
-    }
+    const list: ElementListItem[] = filtered(
+      call,
+      call.query.get('recursive') === 'true' ? descendants(parentId) : (children[parentId] ?? []),
+    );
     return pageOf(call, `/elements/${parentId}/children/`, list, {
       'last-modified': lastModified(parentId).toUTCString(),
     });
@@ -295,13 +313,15 @@ export function elementsApi(options: ElementsApiOptions) {
       path: url.pathname.replace(/^\/api\/v1/, ''),
       query: url.searchParams,
       headers,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
     };
     calls.push(call);
-    const override = options.overrides?.[call.path];
-    if (override) {
-      const answer = await override(call);
+    for (const key of [`${call.method} ${call.path}`, call.path]) {
+      const override = options.overrides?.[key];
+      const answer = override && (await override(call));
       if (answer) return answer;
     }
+    if (call.method !== 'GET') return apiError(500, `Unexpected ${call.method} ${call.path}`);
     let match = call.path.match(/^\/element\/([^/]+)\/$/);
     if (match) {
       const element = options.elements.find((e) => e.id === match![1]);
@@ -309,6 +329,11 @@ export function elementsApi(options: ElementsApiOptions) {
     }
     match = call.path.match(/^\/corpus\/([^/]+)\/$/);
     if (match) return match[1] === options.corpus.id ? json(200, options.corpus) : notFound();
+    match = call.path.match(/^\/corpus\/([^/]+)\/elements\/$/);
+    if (match) {
+      if (match[1] !== options.corpus.id) return notFound();
+      return pageOf(call, call.path, filtered(call, options.elements));
+    }
     match = call.path.match(/^\/elements\/([^/]+)\/neighbors\/$/);
     if (match) return json(200, options.neighbours?.[match[1]!] ?? []);
     match = call.path.match(/^\/elements\/([^/]+)\/children\/$/);

@@ -1,0 +1,93 @@
+import { useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deleteElement, forgetElement, invalidateElements } from '@/api/elements';
+import type { Element } from '@/api/types';
+import { Modal } from '@/components/modal/Modal';
+import { modalUi } from '@/components/modal/styles';
+import { notify, notifyError } from '@/components/notifications/store';
+
+/** Spec 001 §8 "Elements", word for word. */
+export const DELETE_ERROR = 'An error occurred while deleting the element';
+export const DELETION_SCHEDULED = 'Element deletion has been scheduled.';
+export const ELEMENT_DELETED = 'Element deleted.';
+
+export interface DeleteElementModalProps {
+  element: Element;
+  onClose: () => void;
+  /** Leaves the deleted element's page; resolves once the next page shows. */
+  onDeleted: () => Promise<void>;
+}
+
+/** Confirms the deletion of one element, with or without its children. */
+export function DeleteElementModal({ element, onClose, onDeleted }: DeleteElementModalProps) {
+  const [withChildren, setWithChildren] = useState(true);
+  const checkboxId = useId();
+  const queryClient = useQueryClient();
+  const deletion = useMutation({
+    mutationFn: () => deleteElement(element.id, withChildren),
+    onSuccess: async (outcome) => {
+      notify({
+        type: 'success',
+        text: outcome === 'scheduled' ? DELETION_SCHEDULED : ELEMENT_DELETED,
+      });
+      // Away first: the page of an element that is gone would only ask for it again.
+      await onDeleted();
+      forgetElement(queryClient, element.id);
+      await invalidateElements(queryClient);
+    },
+    onError: (error) => {
+      // Closed, so the notification is not hidden behind the modal from assistive technology.
+      onClose();
+      notifyError(error, DELETE_ERROR);
+    },
+  });
+  return (
+    <Modal
+      title="Delete element"
+      onClose={onClose}
+      pending={deletion.isPending}
+      footer={
+        <>
+          <button
+            type="button"
+            autoFocus
+            className={modalUi.secondaryButton}
+            onClick={onClose}
+            disabled={deletion.isPending}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={modalUi.dangerButton}
+            onClick={() => deletion.mutate()}
+            disabled={deletion.isPending}
+          >
+            {deletion.isPending ? 'Please wait…' : 'Delete'}
+          </button>
+        </>
+      }
+    >
+      <p>
+        Are you sure you want to delete{' '}
+        <strong className="font-semibold text-slate-900">{element.name}</strong>? This cannot be
+        undone.
+      </p>
+      <div className="flex items-center gap-2">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className={modalUi.checkbox}
+          checked={withChildren}
+          onChange={(event) => setWithChildren(event.target.checked)}
+          disabled={deletion.isPending}
+        />
+        <label htmlFor={checkboxId}>Also delete its children</label>
+      </div>
+      <p className={modalUi.help}>
+        Children that have another parent are kept. Unchecked, the children stay and lose this
+        parent.
+      </p>
+    </Modal>
+  );
+}
