@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
+import { idempotencyPlugin } from './idempotency';
 import { openDatabase, type Db, type Dialect } from './db';
 import { migrateToLatest } from './db/migrate';
 import { ApiError, badRequest, notFound, serverError } from './errors';
@@ -18,6 +19,7 @@ import { membershipRoutes } from './routes/memberships';
 import { iiifRoutes, imageApiRoutes } from './routes/iiif';
 import { elementRoutes } from './routes/elements';
 import { jobRoutes } from './routes/jobs';
+import { processFileRoutes } from './routes/processFiles';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 
 declare module 'fastify' {
@@ -146,6 +148,8 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      // Before the routes, so its hooks wrap every one of them.
+      idempotencyPlugin(api);
       await api.register(serverInfoRoutes);
       await api.register(userRoutes);
       await api.register(corpusRoutes);
@@ -154,6 +158,7 @@ export async function buildApp(
       await api.register(imageApiRoutes);
       await api.register(elementRoutes);
       await api.register(jobRoutes);
+      await api.register(processFileRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -14,6 +14,7 @@ export interface ErrorBody {
   type: ErrorType;
   errors: ErrorItem[];
   existing_id?: string;
+  current?: unknown;
 }
 
 export class ApiError extends Error {
@@ -21,7 +22,12 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly type: ErrorType,
     readonly errors: ErrorItem[],
-    readonly extra: { existing_id?: string; headers?: Record<string, string> } = {},
+    readonly extra: {
+      existing_id?: string;
+      headers?: Record<string, string>;
+      /** The entity as it is now, with a 412 (preconditions.ts). */
+      current?: unknown;
+    } = {},
   ) {
     super(errors.map((error) => error.detail).join(' - '));
   }
@@ -29,6 +35,7 @@ export class ApiError extends Error {
   body(): ErrorBody {
     const body: ErrorBody = { type: this.type, errors: this.errors };
     if (this.extra.existing_id) body.existing_id = this.extra.existing_id;
+    if (this.extra.current !== undefined) body.current = this.extra.current;
     return body;
   }
 }

@@ -4,6 +4,8 @@ import * as m0002 from './migrations/0002_images';
 import * as m0003 from './migrations/0003_elements';
 import * as m0004jobs from './migrations/0004_jobs_heartbeat';
 import * as m0005 from './migrations/0005_element_lists';
+import * as m0006 from './migrations/0006_data_files';
+import * as m0007 from './migrations/0007_idempotency_keys';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +14,8 @@ const migrations: Record<string, Migration> = {
   '0003_elements': m0003,
   '0004_jobs_heartbeat': m0004jobs,
   '0005_element_lists': m0005,
+  '0006_data_files': m0006,
+  '0007_idempotency_keys': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

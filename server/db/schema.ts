@@ -200,6 +200,18 @@ export interface JobTable {
   ended_at: string | null;
 }
 
+export interface IdempotencyKeyTable {
+  user_id: string;
+  key: string;
+  fingerprint: string;
+  status_code: number | null;
+  content_type: string | null;
+  /** JSON text of the response headers replayed with the body (Location, Last-Modified…). */
+  headers: string | null;
+  body: string | null;
+  created: string;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -217,6 +229,7 @@ export interface Database {
   metadata: MetadataTable;
   allowed_metadata: AllowedMetadataTable;
   jobs: JobTable;
+  idempotency_keys: IdempotencyKeyTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -4,6 +4,10 @@
  */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  // PostgreSQL unique_violation, and better-sqlite3's extended result code.
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+  // PostgreSQL unique_violation, and better-sqlite3's extended result codes.
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
 }

@@ -26,6 +26,7 @@ import {
 } from '../services/elements/destroy';
 import { QueryReader, queryValues, readElementFilters } from '../services/elements/filters';
 import { childrenLastModified, isNotModified } from '../services/elements/lastModified';
+import { changedSince, lastModifiedHeader, preconditionFailed } from '../preconditions';
 import { linkElement, moveElement, unlinkElement } from '../services/elements/links';
 import { readListOptions, type ListKind } from '../services/elements/listOptions';
 import { elementRowSource, type ListScope } from '../services/elements/lists';
@@ -132,6 +133,7 @@ export async function elementRoutes(app: FastifyInstance): Promise<void> {
   app.delete<IdParams>('/elements/:id/children/', async (request, reply) => {
     const user = requireVerified(request);
     const found = await requireElementRight(db, user, request.params.id, 'admin');
+    await requireUnchanged(request, found);
     return sendDeletion(reply, await destroyChildren(db, user, found, queryValues(request.query)));
   });
 
@@ -147,10 +149,22 @@ export async function elementRoutes(app: FastifyInstance): Promise<void> {
     return elementNeighbors(db, element);
   });
 
-  app.get<IdParams>('/element/:id/', async (request) => {
+  app.get<IdParams>('/element/:id/', async (request, reply) => {
     const found = await requireElementRight(db, request.user, request.params.id, 'read');
+    reply.header('last-modified', lastModifiedHeader(found.element.updated));
     return retrieve(request, found);
   });
+
+  /** 412 with the element as it is now when it changed since the version the edit was based on. */
+  async function requireUnchanged(request: FastifyRequest, found: ElementAccess): Promise<void> {
+    const since = request.headers['if-unmodified-since'];
+    if (!changedSince(since, found.element.updated)) return;
+    throw preconditionFailed(
+      'This element was changed by someone else since your edit was made.',
+      await retrieve(request, found),
+      found.element.updated,
+    );
+  }
 
   async function retrieve(request: FastifyRequest, found: ElementAccess) {
     const row = await elementRowById(db, found.element.id);
@@ -158,16 +172,20 @@ export async function elementRoutes(app: FastifyInstance): Promise<void> {
     return elementJson(db, row, requestOrigin(request), found.access.rights);
   }
 
-  app.patch<IdParams>('/element/:id/', async (request) => {
+  app.patch<IdParams>('/element/:id/', async (request, reply) => {
     const user = requireUser(request);
     const found = await requireElementRight(db, user, request.params.id, 'write');
     const changes = parse(updateBody, request.body);
-    return updateElement(db, user, found, changes, requestOrigin(request));
+    await requireUnchanged(request, found);
+    const updated = await updateElement(db, user, found, changes, requestOrigin(request));
+    reply.header('last-modified', lastModifiedHeader(updated.updated));
+    return updated.json;
   });
 
   app.delete<IdParams>('/element/:id/', async (request, reply) => {
     const user = requireVerified(request);
     const found = await requireElementRight(db, user, request.params.id, 'admin');
+    await requireUnchanged(request, found);
     return sendDeletion(reply, await destroyElement(db, user, found, queryValues(request.query)));
   });
 

@@ -25,11 +25,6 @@ export const LINK_MESSAGES = {
   alreadyLinked: 'This element is already a child of this parent.',
 } as const;
 
-function isDuplicateLink(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return isUniqueViolation(error) || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 /** A body id the caller cannot read is an invalid value of its field, existing or not. */
 async function bodyElement(db: Db, user: User, attr: string, id: string): Promise<ElementAccess> {
   const found = await findElementAccess(db, user, id);
@@ -109,7 +104,7 @@ export async function linkElement(
       );
   } catch (error) {
     // Two requests linking the same pair at once: the primary key decides, as if sequential.
-    if (isDuplicateLink(error))
+    if (isUniqueViolation(error))
       throw validationError('parent', LINK_MESSAGES.alreadyLinked, 'unique');
     throw error;
   }

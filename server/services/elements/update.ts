@@ -36,7 +36,7 @@ export async function updateElement(
   found: ElementAccess,
   changes: ElementChanges,
   origin: string,
-): Promise<ElementJson> {
+): Promise<{ json: ElementJson; updated: string }> {
   const { element } = found;
   const { rights } = checkRight(found.access, 'write');
   const values: Updateable<ElementTable> = {};
@@ -94,5 +94,6 @@ export async function updateElement(
       if (listed) await touchChildren(trx, await parentIdsOf(trx, [element.id]));
     });
   }
-  return elementJson(db, (await elementRowById(db, element.id))!, origin, rights);
+  const row = (await elementRowById(db, element.id))!;
+  return { json: await elementJson(db, row, origin, rights), updated: row.updated };
 }

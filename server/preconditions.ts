@@ -1,0 +1,28 @@
+/**
+ * Conditional writes (RFC 9110 §13.1.4): an edit made offline carries, as If-Unmodified-Since,
+ * the Last-Modified of the version it was based on. When the entity changed since, the edit is
+ * refused with 412 and the current version, so the user chooses; nothing is overwritten
+ * silently. HTTP dates count whole seconds: a change within the same second as the version
+ * read goes unnoticed, the price of the standard header.
+ */
+import { ApiError } from './errors';
+
+export function lastModifiedHeader(updatedIso: string): string {
+  return new Date(Math.floor(Date.parse(updatedIso) / 1000) * 1000).toUTCString();
+}
+
+/** True when the entity changed after the date the client's edit was based on. */
+export function changedSince(ifUnmodifiedSince: string | undefined, updatedIso: string): boolean {
+  if (!ifUnmodifiedSince) return false;
+  const since = Date.parse(ifUnmodifiedSince);
+  // An unreadable date is ignored, as HTTP says of conditional headers it cannot parse.
+  if (Number.isNaN(since)) return false;
+  return Math.floor(Date.parse(updatedIso) / 1000) > Math.floor(since / 1000);
+}
+
+export function preconditionFailed(detail: string, current: unknown, updatedIso: string): ApiError {
+  return new ApiError(412, 'client_error', [{ code: 'precondition_failed', detail, attr: null }], {
+    current,
+    headers: { 'last-modified': lastModifiedHeader(updatedIso) },
+  });
+}
