@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { dataFileKeys, deleteDataFile } from '@/api/dataFiles';
+import { corpusKeys } from '@/api/corpora';
 import { elementKeys } from '@/api/elements';
 import {
   deleteJob,
@@ -34,10 +35,13 @@ export function ImportJobView({ jobId, corpusId, fileIds, pollMs, onDone }: Impo
   useErrorNotification(job.error);
   const ended = job.data && !isJobRunning(job.data);
 
-  // What the import added shows in the project's lists from now on.
+  // What the import added shows in the project's lists from now on, and the element types it
+  // added to the project are named on its pages.
   useEffect(() => {
-    if (ended) void queryClient.invalidateQueries({ queryKey: elementKeys.all });
-  }, [ended, queryClient]);
+    if (!ended) return;
+    void queryClient.invalidateQueries({ queryKey: elementKeys.all });
+    void queryClient.invalidateQueries({ queryKey: corpusKeys.detail(corpusId) });
+  }, [ended, queryClient, corpusId]);
 
   const stop = useMutation({
     mutationFn: () => deleteJob(jobId),
