@@ -194,6 +194,8 @@ export async function elementRoutes(app: FastifyInstance): Promise<void> {
     const input = parse(createBody, request.body);
     const created = await createElement(db, user, input, requestOrigin(request));
     const slim = new QueryReader(queryValues(request.query)).boolean('slim_output') ?? false;
+    // The version later conditional edits of this new element are based on.
+    reply.header('last-modified', lastModifiedHeader(created.created));
     return reply.code(201).send(slim ? { id: created.id } : created);
   });
 

@@ -1,4 +1,6 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { Corpus, Element, ElementListItem } from '@/api/types';
+import type { OutboxEntry } from './outboxEntry';
 
 /** A persisted UI query (server info, current user…), one row per query. */
 export interface PersistedQueryRow {
@@ -7,15 +9,95 @@ export interface PersistedQueryRow {
 }
 
 /**
+ * An element as last seen from the server (a list item or the full element), with what the
+ * offline layer needs beside it. Optimistic local edits are applied to it in place; the outbox
+ * holds what is still to reach the server.
+ */
+export interface LocalElement {
+  id: string;
+  corpusId: string;
+  data: ElementListItem | Element;
+  /** True when `data` is a full GET /element/{id}/ answer (rights, classifications…). */
+  full: boolean;
+  /** The Last-Modified of the server version local edits are based on; null: unknown. */
+  lastModified: string | null;
+  /** Created offline and not yet on the server: its id is temporary. */
+  local: boolean;
+  /** Ids of the parents known to hold it, for "what is in this folder" while offline. */
+  parentIds: string[];
+  savedAt: number;
+}
+
+/** One page-independent children (or project) list: the ids in order, as the server gave them. */
+export interface LocalList {
+  /** `${scope}:${id}:${query}`, e.g. `children:<uuid>:order=position`. */
+  key: string;
+  ownerId: string;
+  ids: string[];
+  count: number;
+  lastModified: string | null;
+  savedAt: number;
+}
+
+export interface LocalCorpus {
+  id: string;
+  data: Corpus;
+  savedAt: number;
+}
+
+/** A temporary id given offline and the server id its creation got on replay. */
+export interface IdMapping {
+  tempId: string;
+  serverId: string;
+}
+
+export interface SyncStateRow {
+  key: 'lastSync';
+  at: number;
+}
+
+/** Rows of later issues' entities: kept as the API answers them, by owner. */
+export interface LocalRecord {
+  id: string;
+  ownerId: string;
+  data: unknown;
+  savedAt: number;
+}
+
+/**
  * The app's one IndexedDB database. Versions only ever grow; each new version declares the
  * tables it adds or changes, and Dexie migrates an older database on open.
  */
 export class FoliaDatabase extends Dexie {
   queries!: EntityTable<PersistedQueryRow, 'key'>;
+  elements!: EntityTable<LocalElement, 'id'>;
+  lists!: EntityTable<LocalList, 'key'>;
+  corpora!: EntityTable<LocalCorpus, 'id'>;
+  classes!: EntityTable<LocalRecord, 'id'>;
+  metadata!: EntityTable<LocalRecord, 'id'>;
+  allowedMetadata!: EntityTable<LocalRecord, 'id'>;
+  transcriptions!: EntityTable<LocalRecord, 'id'>;
+  datasets!: EntityTable<LocalRecord, 'id'>;
+  outbox!: Table<OutboxEntry, number>;
+  idMap!: EntityTable<IdMapping, 'tempId'>;
+  syncState!: EntityTable<SyncStateRow, 'key'>;
 
   constructor(name = 'folia') {
     super(name);
     this.version(1).stores({ queries: 'key' });
+    this.version(2).stores({
+      elements: 'id, corpusId, *parentIds',
+      lists: 'key, ownerId',
+      corpora: 'id',
+      classes: 'id, ownerId',
+      metadata: 'id, ownerId',
+      allowedMetadata: 'id, ownerId',
+      transcriptions: 'id, ownerId',
+      datasets: 'id, ownerId',
+      outbox: '++seq, entityId, status',
+      idMap: 'tempId, serverId',
+      syncState: 'key',
+    });
   }
 }
 

@@ -1,0 +1,161 @@
+import type { Element } from '@/api/types';
+import type { FoliaDatabase, LocalElement } from '../db';
+import type { OutboxEntry } from '../outboxEntry';
+import { remapTempId } from '../remap';
+import type { KindDefinition } from './types';
+
+export interface ElementCreatePayload {
+  corpus: string;
+  parent: string | null;
+  type: string;
+  name: string;
+  image?: string | null;
+  polygon?: [number, number][] | null;
+}
+
+export type ElementChanges = Partial<
+  Pick<Element, 'name' | 'type' | 'rotation_angle' | 'mirrored'> & {
+    polygon: [number, number][];
+  }
+>;
+
+async function storeServerElement(
+  db: FoliaDatabase,
+  data: Element,
+  lastModified: string | null,
+): Promise<void> {
+  const known = await db.elements.get(data.id);
+  await db.elements.put({
+    id: data.id,
+    corpusId: data.corpus.id,
+    data,
+    full: true,
+    lastModified: lastModified ?? known?.lastModified ?? null,
+    local: false,
+    parentIds: known?.parentIds ?? [],
+    savedAt: Date.now(),
+  });
+}
+
+/** Removes an element from the local store and from every list showing it. */
+async function forgetElement(db: FoliaDatabase, id: string): Promise<void> {
+  await db.elements.delete(id);
+  await db.lists.toCollection().modify((list) => {
+    if (list.ids.includes(id)) {
+      list.ids = list.ids.filter((other) => other !== id);
+      list.count = Math.max(0, list.count - 1);
+    }
+  });
+}
+
+/** Lists under these owners no longer match the server: dropped, to be fetched again. */
+async function dropLists(db: FoliaDatabase, ownerIds: string[]): Promise<void> {
+  if (ownerIds.length) await db.lists.where('ownerId').anyOf(ownerIds).delete();
+}
+
+export const elementCreate: KindDefinition = {
+  refs: (entry) => {
+    const payload = entry.payload as unknown as ElementCreatePayload;
+    return payload.parent ? [payload.parent] : [];
+  },
+  request: (entry) => ({ method: 'POST', path: '/elements/create/', body: entry.payload }),
+  conditional: false,
+  async applied(db, entry, response) {
+    const created = response.body as Element;
+    const local = await db.elements.get(entry.entityId);
+    await db.elements.delete(entry.entityId);
+    await remapTempId(db, entry.entityId, created.id);
+    await db.elements.put({
+      id: created.id,
+      corpusId: created.corpus.id,
+      data: created,
+      full: false,
+      lastModified: response.lastModified,
+      local: false,
+      parentIds: (local?.parentIds ?? []).map((id) => id),
+      savedAt: Date.now(),
+    });
+  },
+  async discard(db, entry) {
+    await forgetElement(db, entry.entityId);
+  },
+};
+
+export const elementUpdate: KindDefinition = {
+  refs: () => [],
+  request: (entry) => ({
+    method: 'PATCH',
+    path: `/element/${entry.entityId}/`,
+    body: entry.payload.changes,
+  }),
+  conditional: true,
+  async applied(db, _entry, response) {
+    await storeServerElement(db, response.body as Element, response.lastModified);
+  },
+  async discard(db, entry) {
+    const previous = entry.previous as Partial<Element> | null;
+    if (!previous) return;
+    await db.elements.update(entry.entityId, (element: LocalElement) => {
+      element.data = { ...element.data, ...previous };
+    });
+  },
+};
+
+export const elementDelete: KindDefinition = {
+  refs: () => [],
+  request: (entry) => ({
+    method: 'DELETE',
+    path: `/element/${entry.entityId}/`,
+    query: { delete_children: entry.payload.deleteChildren !== false },
+  }),
+  conditional: true,
+  goneIsDone: true,
+  async applied(db, entry) {
+    await forgetElement(db, entry.entityId);
+  },
+  async discard(db, entry) {
+    const previous = entry.previous as LocalElement | null;
+    if (previous) await db.elements.put(previous);
+    await dropLists(db, previous?.parentIds ?? []);
+  },
+};
+
+export const elementMove: KindDefinition = {
+  refs: (entry) => [entry.payload.destination as string],
+  request: (entry) => ({
+    method: 'POST',
+    path: '/element/move/',
+    body: { source: entry.entityId, destination: entry.payload.destination },
+  }),
+  conditional: false,
+  async applied(db, entry) {
+    const previous = (entry.previous as { parentIds?: string[] } | null)?.parentIds ?? [];
+    await dropLists(db, [...previous, entry.payload.destination as string]);
+  },
+  async discard(db, entry) {
+    const previous = (entry.previous as { parentIds?: string[] } | null)?.parentIds ?? [];
+    await db.elements.update(entry.entityId, { parentIds: previous });
+    await dropLists(db, [...previous, entry.payload.destination as string]);
+  },
+};
+
+export const elementLink: KindDefinition = {
+  refs: (entry) => [entry.payload.parent as string],
+  request: (entry) => ({
+    method: 'POST',
+    path: `/element/${entry.entityId}/parent/${entry.payload.parent as string}/`,
+  }),
+  conditional: false,
+  async applied(db, entry) {
+    await dropLists(db, [entry.payload.parent as string]);
+  },
+  async discard(db, entry) {
+    const parent = entry.payload.parent as string;
+    await db.elements.update(entry.entityId, (element: LocalElement) => {
+      element.parentIds = element.parentIds.filter((id) => id !== parent);
+    });
+    await dropLists(db, [parent]);
+  },
+};
+
+export type { OutboxEntry };

@@ -1,0 +1,49 @@
+import type { FoliaDatabase } from './db';
+
+const swap = (id: string, from: string, to: string) => (id === from ? to : id);
+
+function swapInPayload(value: unknown, from: string, to: string): unknown {
+  if (typeof value === 'string') return swap(value, from, to);
+  if (Array.isArray(value)) return value.map((item) => swapInPayload(item, from, to));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, swapInPayload(item, from, to)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * Once the server created what was made offline as `tempId`, every local reference to it
+ * (queued edits, lists, parents) takes the server's id. Call inside a rw transaction over the
+ * tables touched.
+ */
+export async function remapTempId(
+  db: FoliaDatabase,
+  tempId: string,
+  serverId: string,
+): Promise<void> {
+  await db.idMap.put({ tempId, serverId });
+  await db.outbox.toCollection().modify((entry) => {
+    entry.entityId = swap(entry.entityId, tempId, serverId);
+    entry.payload = swapInPayload(entry.payload, tempId, serverId) as Record<string, unknown>;
+  });
+  // A list's key names its owner: the temporary owner's lists are stored again under the new id.
+  const owned = await db.lists.where('ownerId').equals(tempId).toArray();
+  await db.lists.bulkDelete(owned.map((list) => list.key));
+  await db.lists.bulkPut(
+    owned.map((list) => ({ ...list, key: list.key.replace(tempId, serverId), ownerId: serverId })),
+  );
+  await db.lists.toCollection().modify((list) => {
+    if (list.ids.includes(tempId)) list.ids = list.ids.map((id) => swap(id, tempId, serverId));
+  });
+  await db.elements
+    .where('parentIds')
+    .equals(tempId)
+    .modify((element) => {
+      element.parentIds = element.parentIds.map((id) => swap(id, tempId, serverId));
+    });
+}
+
+/** Tables a remap writes, for the transaction that calls it. */
+export const REMAP_TABLES = ['idMap', 'outbox', 'lists', 'elements'] as const;
