@@ -5,6 +5,7 @@
  */
 import type { Element, ElementListItem } from '@/api/types';
 import type { FoliaDatabase, LocalElement } from './db';
+import { ELEMENT_KINDS } from './kinds';
 import type { ElementChanges, ElementCreatePayload } from './kinds/elements';
 import { newTempId, type OutboxEntry, type OutboxKind } from './outboxEntry';
 
@@ -193,9 +194,10 @@ async function localDescendants(db: FoliaDatabase, id: string): Promise<string[]
 }
 
 /**
- * Deletes an element and what is below it. Queued edits of those that were never sent are
- * dropped: the deletion erases their effect anyway, and a creation under a deleted parent
- * could only fail. One created offline and never sent simply disappears with its edits.
+ * Deletes an element and what is below it. Elements created offline below it and never sent
+ * disappear with their queued edits; renames and reshapes not sent yet of the others are
+ * dropped, the deletion erases them anyway. An element that is below only through a move or
+ * link not sent yet is deleted by a request of its own: on the server it is not below yet.
  */
 export async function deleteElement(
   db: FoliaDatabase,
@@ -204,12 +206,55 @@ export async function deleteElement(
 ): Promise<void> {
   await db.transaction('rw', [db.elements, db.outbox, db.lists], async () => {
     const element = await requireElement(db, id);
-    const below = deleteChildren ? await localDescendants(db, id) : [];
-    const gone = [id, ...below];
+    const gone = [id, ...(deleteChildren ? await localDescendants(db, id) : [])];
+    const rows = await db.elements.bulkGet(gone);
     const queued = await db.outbox.where('entityId').anyOf(gone).toArray();
-    const unsent = queued.filter((e) => e.status === 'pending' && e.attempts === 0);
-    const neverSent = element.local && queued.every((e) => e.entityId !== id || unsent.includes(e));
-    await db.outbox.bulkDelete(unsent.map((e) => e.seq!));
+    const unsent = (e: OutboxEntry) => e.status === 'pending' && e.attempts === 0;
+    const treeEdit = (e: OutboxEntry) => e.kind === 'element.move' || e.kind === 'element.link';
+    const regrouped = (e: OutboxEntry) => e.entityId !== id && treeEdit(e);
+    // Created here and never sent: such an element can vanish without a request, unless an
+    // edit that stays still needs it on the server (a page created in it, then moved out).
+    const neverOnServer = new Set(
+      gone.filter(
+        (other, i) => rows[i]?.local && queued.every((e) => e.entityId !== other || unsent(e)),
+      ),
+    );
+    const isDropped = (e: OutboxEntry) =>
+      unsent(e) &&
+      ((neverOnServer.has(e.entityId) && gone.includes(e.entityId)) ||
+        (gone.includes(e.entityId) && (e.kind === 'element.update' || treeEdit(e))));
+    const everything = await db.outbox.toArray();
+    for (;;) {
+      const needed = new Set(
+        everything.filter((e) => !isDropped(e)).flatMap((e) => ELEMENT_KINDS[e.kind].refs(e)),
+      );
+      const before = neverOnServer.size;
+      for (const other of needed) neverOnServer.delete(other);
+      if (neverOnServer.size === before) break;
+    }
+    // Moving, linking or renaming what is then deleted is pointless.
+    const dropped = queued.filter(isDropped);
+    await db.outbox.bulkDelete(dropped.map((e) => e.seq!));
+    const ownDeletions = [
+      ...new Set(
+        dropped
+          .filter((e) => !neverOnServer.has(e.entityId) && regrouped(e))
+          .map((e) => e.entityId),
+      ),
+    ];
+    for (const other of ownDeletions) {
+      const row = rows[gone.indexOf(other)]!;
+      await db.outbox.add(
+        entry(
+          'element.delete',
+          other,
+          row.corpusId,
+          { deleteChildren },
+          row,
+          `Delete “${row.data.name}”`,
+        ),
+      );
+    }
     await db.elements.bulkDelete(gone);
     await db.lists.where('ownerId').anyOf(gone).delete();
     await db.lists.toCollection().modify((list) => {
@@ -218,7 +263,7 @@ export async function deleteElement(
         list.count = Math.max(0, list.count - 1);
       }
     });
-    if (neverSent) return;
+    if (neverOnServer.has(id)) return;
     await db.outbox.add(
       entry(
         'element.delete',
@@ -232,7 +277,10 @@ export async function deleteElement(
   });
 }
 
-/** Moves an element into a folder: it leaves all its other parents. */
+/**
+ * Moves an element into a folder: it leaves all its other parents. Its previous move, not
+ * sent yet, is replaced when nothing else changed the tree since: only the last one counts.
+ */
 export async function moveElement(
   db: FoliaDatabase,
   id: string,
@@ -240,6 +288,22 @@ export async function moveElement(
 ): Promise<void> {
   await db.transaction('rw', [db.elements, db.outbox, db.lists], async () => {
     const element = await requireElement(db, id);
+    // Replaced only while no other change of the tree follows it: "move X out of F, delete
+    // F" must reach the server in that order, whatever X's later moves.
+    const lastTreeEdit = await db.outbox
+      .orderBy('seq')
+      .reverse()
+      .filter((e) => e.kind !== 'element.update')
+      .first();
+    const superseded =
+      lastTreeEdit?.entityId === id &&
+      lastTreeEdit.kind === 'element.move' &&
+      lastTreeEdit.status === 'pending' &&
+      lastTreeEdit.attempts === 0
+        ? [lastTreeEdit]
+        : [];
+    await db.outbox.bulkDelete(superseded.map((e) => e.seq!));
+    const before = (superseded[0]?.previous as { parentIds?: string[] } | undefined)?.parentIds;
     await db.elements.update(id, { parentIds: [destination] });
     for (const parent of element.parentIds) {
       await db.lists
@@ -256,7 +320,7 @@ export async function moveElement(
         id,
         element.corpusId,
         { destination },
-        { parentIds: element.parentIds },
+        { parentIds: before ?? element.parentIds },
         `Move “${element.data.name}”`,
       ),
     );

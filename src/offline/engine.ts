@@ -1,7 +1,7 @@
 import type { FoliaDatabase } from './db';
 import { ELEMENT_KINDS } from './kinds';
 import type { KindRegistry } from './kinds/types';
-import { isTempId, type OutboxEntry, type OutboxError } from './outboxEntry';
+import { isTempId, type OutboxEntry, type OutboxError, type OutboxKind } from './outboxEntry';
 import { REMAP_TABLES } from './remap';
 import { ReplayNetworkError, sendReplay, type Fetcher, type ReplayResponse } from './transport';
 
@@ -23,6 +23,13 @@ export interface EngineOptions {
 }
 
 const MAX_BACKOFF_MS = 60_000;
+
+const TREE_EDITS = new Set<OutboxKind>([
+  'element.create',
+  'element.move',
+  'element.link',
+  'element.delete',
+]);
 
 /** 1 s, 2 s, 4 s… up to a minute, with jitter so tabs and devices do not retry in step. */
 export function backoffMs(attempts: number, random: () => number = Math.random): number {
@@ -84,21 +91,34 @@ export class SyncEngine {
     return this.running;
   }
 
-  /** The first entry of each entity that can be sent now. */
+  /**
+   * The first entry of each entity that can be sent now. Creations, moves, links and deletions
+   * change the tree and go one at a time in the order they were made: replayed out of order,
+   * "move B out of A, then A into B" would be a cycle the server refuses.
+   */
   private async sendable(): Promise<OutboxEntry[]> {
     const entries = await this.db.outbox.orderBy('seq').toArray();
     const now = this.now();
     const seen = new Set<string>();
     const heads: OutboxEntry[] = [];
+    let treeEditWaiting = false;
+    // Entities held by an edit the user must look at; their later edits hold nothing else up.
+    const held = new Set<string>();
     for (const entry of entries) {
-      if (seen.has(entry.entityId)) continue;
+      const treeEdit = TREE_EDITS.has(entry.kind);
+      const first = !seen.has(entry.entityId);
       seen.add(entry.entityId);
-      if (entry.status === 'failed' || entry.status === 'conflict') continue;
-      if (entry.nextAttemptAt > now) continue;
-      // Only a creation may be sent for an entity that has no server id yet.
-      if (isTempId(entry.entityId) && entry.kind !== 'element.create') continue;
-      if (this.kinds[entry.kind].refs(entry).some(isTempId)) continue;
-      heads.push(entry);
+      if (entry.status === 'failed' || entry.status === 'conflict') held.add(entry.entityId);
+      const ready =
+        first &&
+        !(treeEdit && treeEditWaiting) &&
+        !held.has(entry.entityId) &&
+        entry.nextAttemptAt <= now &&
+        // Only a creation may be sent for an entity that has no server id yet.
+        (!isTempId(entry.entityId) || entry.kind === 'element.create') &&
+        !this.kinds[entry.kind].refs(entry).some(isTempId);
+      if (ready) heads.push(entry);
+      if (treeEdit && !held.has(entry.entityId)) treeEditWaiting = true;
     }
     return heads;
   }
@@ -116,15 +136,19 @@ export class SyncEngine {
       ) {
         const batch = heads.slice(i, i + this.concurrency);
         const outcomes = await Promise.all(batch.map((entry) => this.replay(entry, result)));
-        if (outcomes.some(Boolean)) progressed = true;
+        // A parked edit lets the edits queued behind it go: that is progress too.
+        if (outcomes.some((outcome) => outcome !== 'retry')) progressed = true;
       }
       if (!progressed || result.offline || result.needsLogin) break;
     }
     return result;
   }
 
-  /** Sends one entry; true when it left the outbox. */
-  private async replay(entry: OutboxEntry, result: SyncResult): Promise<boolean> {
+  /** Sends one entry: applied and gone, parked for the user, or to retry later. */
+  private async replay(
+    entry: OutboxEntry,
+    result: SyncResult,
+  ): Promise<'done' | 'parked' | 'retry'> {
     const seq = entry.seq!;
     const claimed = await this.db.transaction('rw', this.db.outbox, async () => {
       const current = await this.db.outbox.get(seq);
@@ -132,7 +156,7 @@ export class SyncEngine {
       await this.db.outbox.update(seq, { status: 'sending', attempts: current.attempts + 1 });
       return { ...current, status: 'sending' as const, attempts: current.attempts + 1 };
     });
-    if (!claimed) return false;
+    if (!claimed) return 'retry';
     const kind = this.kinds[claimed.kind];
     const lastModified = kind.conditional
       ? ((await this.db.elements.get(claimed.entityId))?.lastModified ?? null)
@@ -149,18 +173,20 @@ export class SyncEngine {
       if (!(error instanceof ReplayNetworkError)) throw error;
       result.offline = true;
       await this.retryLater(claimed);
-      return false;
+      return 'retry';
     }
 
     const { status } = response;
-    if ((status >= 200 && status < 300) || (status === 404 && kind.goneIsDone)) {
+    // Gone on the server and deleted here too (a rename queued before a deletion): moot.
+    const moot = status === 404 && !(await this.db.elements.get(claimed.entityId));
+    if ((status >= 200 && status < 300) || (status === 404 && (kind.goneIsDone || moot))) {
       await this.db.transaction('rw', [...REMAP_TABLES, 'syncState'], async () => {
         await kind.applied(this.db, claimed, response);
         await this.db.outbox.delete(seq);
         await this.db.syncState.put({ key: 'lastSync', at: this.now() });
       });
       result.sent += 1;
-      return true;
+      return 'done';
     }
     if (status === 412) {
       const body = response.body as { current?: unknown } | null;
@@ -170,20 +196,20 @@ export class SyncEngine {
         currentLastModified: response.lastModified,
         error: errorOf(response),
       });
-      return false;
+      return 'parked';
     }
     if (status === 401) {
       result.needsLogin = true;
       await this.db.outbox.update(seq, { status: 'pending' });
-      return false;
+      return 'retry';
     }
     const busy = status === 409 && errorCode(response) === 'idempotency_key_in_use';
     if (busy || status >= 500 || status === 408 || status === 429) {
       await this.retryLater(claimed, busy ? 1000 : undefined);
-      return false;
+      return 'retry';
     }
     await this.db.outbox.update(seq, { status: 'failed', error: errorOf(response) });
-    return false;
+    return 'parked';
   }
 
   private async retryLater(entry: OutboxEntry, delay?: number): Promise<void> {

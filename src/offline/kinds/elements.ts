@@ -65,6 +65,8 @@ export const elementCreate: KindDefinition = {
     const local = await db.elements.get(entry.entityId);
     await db.elements.delete(entry.entityId);
     await remapTempId(db, entry.entityId, created.id);
+    // Deleted here while its creation was on the way: its deletion follows in the outbox.
+    if (!local) return;
     await db.elements.put({
       id: created.id,
       corpusId: created.corpus.id,
