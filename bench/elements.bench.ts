@@ -5,17 +5,10 @@
  * JSON) next to the same COUNT and page queries run directly on the database in the same
  * process; the ratio is what the API adds.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import type { Image } from '../server/db/schema';
-import { insertDefaultTypes } from '../server/services/elementTypes';
 import { createElements, type NewElement } from '../server/services/elements/create';
 import type { ElementFilters } from '../server/services/elements/filters';
 import {
@@ -26,23 +19,19 @@ import {
 } from '../server/services/elements/lists';
 import { chunks, INSERT_CHUNK } from '../server/services/elements/repository';
 import { measure, printTable, type Figure } from './measure';
+import {
+  postgresAnswers,
+  seedProject,
+  seedUser,
+  withBenchApp,
+  type BenchUser,
+  type DialectName,
+} from './seed';
 
-const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LINES_PER_PAGE = 99;
 const PAGES_PER_FOLDER = 100;
 /** Each case runs for about this long (at least 5 and at most 200 runs). */
 const CASE_BUDGET_MS = 3000;
-
-async function pgReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 interface Shape {
   folders: number;
@@ -72,28 +61,15 @@ interface Project {
 /** One folder per transaction: 10,001 elements and their links through createElements. */
 export async function generate(
   app: FastifyInstance,
-  userId: string,
+  user: BenchUser,
   shape: Shape,
 ): Promise<Project> {
   const now = new Date().toISOString();
-  const corpusId = randomUUID();
+  const corpusId = await seedProject(app, user, 'Bench project');
   await app.db
-    .insertInto('corpora')
-    .values({
-      id: corpusId,
-      name: 'Bench project',
-      description: '',
-      public: 0,
-      indexable: 0,
-      top_level_type: 'folder',
-      created: now,
-      updated: now,
-    })
-    .execute();
-  await insertDefaultTypes(app.db, corpusId);
-  await app.db
-    .insertInto('memberships')
-    .values({ id: randomUUID(), corpus_id: corpusId, user_id: userId, level: 100, created: now })
+    .updateTable('corpora')
+    .set({ top_level_type: 'folder' })
+    .where('id', '=', corpusId)
     .execute();
   const typeRows = await app.db
     .selectFrom('element_types')
@@ -293,42 +269,15 @@ interface Pair {
   direct: Figure;
 }
 
-async function benchDialect(dialect: 'sqlite' | 'postgres', shape: Shape): Promise<Pair[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folia-bench-'));
-  const schema = `bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const app = await buildApp({
-    ...loadConfig({ FOLIA_DATA_DIR: dataDir, FOLIA_LOG: '0' }),
-    databaseUrl: dialect === 'postgres' ? PG_URL : null,
-    databaseSchema: dialect === 'postgres' ? schema : null,
-    distDir: path.join(dataDir, 'none'),
-  });
-  try {
-    const now = new Date().toISOString();
-    const userId = randomUUID();
-    const token = randomUUID().replace(/-/g, '');
-    await app.db
-      .insertInto('users')
-      .values({
-        id: userId,
-        email: 'bench@example.com',
-        display_name: 'Bench',
-        password_hash: null,
-        is_admin: 0,
-        verified_email: 1,
-        can_manage_workers: 0,
-        can_ingest: 0,
-        auth_token: token,
-        last_login: null,
-        created: now,
-        updated: now,
-      })
-      .execute();
+function benchDialect(dialect: DialectName, shape: Shape): Promise<Pair[]> {
+  return withBenchApp(dialect, async (app) => {
+    const user = await seedUser(app);
     console.log(`\n${dialect}: generating…`);
-    const project = await generate(app, userId, shape);
+    const project = await generate(app, user, shape);
     // Statistics (and on PostgreSQL the visibility map that index-only scans rely on), as a
     // database would have once autovacuum has seen the import.
     await (dialect === 'postgres' ? sql`VACUUM ANALYZE` : sql`ANALYZE`).execute(app.db);
-    const headers = { authorization: `Token ${token}` };
+    const { headers } = user;
     const pairs: Pair[] = [];
     for (const item of cases(project)) {
       const api = async () => {
@@ -351,16 +300,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres', shape: Shape): Promi
       console.log(`  measured ${item.label}`);
     }
     return pairs;
-  } finally {
-    await app.close();
-    if (dialect === 'postgres') {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export async function run(): Promise<void> {
@@ -370,8 +310,8 @@ export async function run(): Promise<void> {
     `${shape.folders} folders × ${shape.pagesPerFolder} pages × ${LINES_PER_PAGE} lines ` +
       `(≈${(shape.folders * (1 + shape.pagesPerFolder * (1 + LINES_PER_PAGE))).toLocaleString('en')} elements)`,
   );
-  const dialects: ('sqlite' | 'postgres')[] = ['sqlite'];
-  if (await pgReachable()) dialects.push('postgres');
+  const dialects: DialectName[] = ['sqlite'];
+  if (await postgresAnswers()) dialects.push('postgres');
   else console.log('(PostgreSQL unreachable: SQLite figures only)');
   for (const dialect of dialects) {
     const pairs = await benchDialect(dialect, shape);

@@ -1,84 +1,27 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { Client, createTestUser, describeEachDialect, type TestUser } from './harness';
+import { Client, createTestUser, describeEachDialect } from './harness';
+import {
+  PROJECT_ROLES,
+  UNVERIFIED,
+  clientFor,
+  makeCast,
+  makeCorpus,
+  type Cast,
+  type ProjectRole,
+} from './actors';
+import {
+  NOT_AUTHENTICATED,
+  NOT_FOUND,
+  REFUSED_TO_NON_ADMINS,
+  UNKNOWN_ID,
+  UUID,
+  validation,
+} from './expectedErrors';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const UNKNOWN_ID = '3f0c2a7e-1b4d-4c8e-9a6f-0d2e5b7c9a11';
-
-const NOT_FOUND = {
-  type: 'client_error',
-  errors: [{ code: 'not_found', detail: 'Not found.', attr: null }],
-};
-const NOT_AUTHENTICATED = {
-  type: 'client_error',
-  errors: [
-    {
-      code: 'not_authenticated',
-      detail: 'Authentication credentials were not provided.',
-      attr: null,
-    },
-  ],
-};
-const NOT_ADMIN = {
-  type: 'client_error',
-  errors: [
-    {
-      code: 'permission_denied',
-      detail: 'You do not have admin access to this project.',
-      attr: null,
-    },
-  ],
-};
-
-function validation(attr: string, detail: string, code = 'invalid') {
-  return { type: 'validation_error', errors: [{ code, detail, attr }] };
-}
-
-interface Actors {
-  owner: TestUser;
-  contributor: TestUser;
-  guest: TestUser;
-  outsider: TestUser;
-  siteAdmin: TestUser;
-  unverified: TestUser;
-}
-
+/** Here the unverified user belongs to no project. */
+type Actors = Cast<ProjectRole | 'unverified'>;
 type Role = keyof Actors | 'anonymous';
-
-async function makeActors(app: FastifyInstance): Promise<Actors> {
-  return {
-    owner: await createTestUser(app, { displayName: 'Owner' }),
-    contributor: await createTestUser(app, { displayName: 'Contributor' }),
-    guest: await createTestUser(app, { displayName: 'Guest' }),
-    outsider: await createTestUser(app, { displayName: 'Outsider' }),
-    siteAdmin: await createTestUser(app, { displayName: 'Site admin', admin: true }),
-    unverified: await createTestUser(app, { displayName: 'Unverified', verified: false }),
-  };
-}
-
-/** A corpus made through the API by `owner`, with a contributor and a guest. */
-async function makeCorpus(
-  app: FastifyInstance,
-  actors: Actors,
-  body: Record<string, unknown>,
-): Promise<string> {
-  const owner = new Client(app, actors.owner.token);
-  const created = await owner.post('corpus/', body);
-  expect(created.statusCode).toBe(201);
-  const id = created.json().id as string;
-  for (const [member, level] of [
-    [actors.contributor, 50],
-    [actors.guest, 10],
-  ] as const) {
-    const added = await owner.post('memberships/', {
-      corpus_id: id,
-      user_email: member.email,
-      level,
-    });
-    expect(added.statusCode).toBe(201);
-  }
-  return id;
-}
 
 async function corpusCount(app: FastifyInstance): Promise<number> {
   const row = await app.db
@@ -92,10 +35,10 @@ describeEachDialect('corpora', ({ t }) => {
   let actors: Actors;
   let privateId: string;
   let publicId: string;
-  const as = (role: Role) => new Client(t().app, role === 'anonymous' ? null : actors[role].token);
+  const as = (role: Role) => clientFor(t().app, actors, role);
 
   beforeAll(async () => {
-    actors = await makeActors(t().app);
+    actors = await makeCast(t().app, { ...PROJECT_ROLES, unverified: UNVERIFIED });
     privateId = await makeCorpus(t().app, actors, { name: 'Alpha private' });
     publicId = await makeCorpus(t().app, actors, { name: 'Beta public', public: true });
   });
@@ -425,22 +368,18 @@ describeEachDialect('corpora', ({ t }) => {
       expect(response.json().description).toBe('By admin');
     });
 
-    it.each([
-      ['anonymous', 'private', 401, NOT_AUTHENTICATED],
-      ['outsider', 'private', 404, NOT_FOUND],
-      ['guest', 'private', 403, NOT_ADMIN],
-      ['contributor', 'private', 403, NOT_ADMIN],
-      ['outsider', 'public', 403, NOT_ADMIN],
-      ['anonymous', 'public', 401, NOT_AUTHENTICATED],
-    ] as const)('answers %s on a %s corpus with %i', async (role, which, status, expected) => {
-      const id = which === 'private' ? privateId : publicId;
-      const before = (await as('owner').get(`corpus/${id}/`)).json();
-      // An invalid body too: rights are checked before the body is read.
-      const response = await as(role).patch(`corpus/${id}/`, { name: 'Taken over', public: 'x' });
-      expect(response.statusCode).toBe(status);
-      expect(response.json()).toEqual(expected);
-      expect((await as('owner').get(`corpus/${id}/`)).json()).toEqual(before);
-    });
+    it.each([...REFUSED_TO_NON_ADMINS, ['anonymous', 'public', 401, NOT_AUTHENTICATED] as const])(
+      'answers %s on a %s corpus with %i',
+      async (role, which, status, expected) => {
+        const id = which === 'private' ? privateId : publicId;
+        const before = (await as('owner').get(`corpus/${id}/`)).json();
+        // An invalid body too: rights are checked before the body is read.
+        const response = await as(role).patch(`corpus/${id}/`, { name: 'Taken over', public: 'x' });
+        expect(response.statusCode).toBe(status);
+        expect(response.json()).toEqual(expected);
+        expect((await as('owner').get(`corpus/${id}/`)).json()).toEqual(before);
+      },
+    );
 
     it.each(['not-a-uuid', UNKNOWN_ID])('answers 404 to the id %s', async (id) => {
       const response = await as('siteAdmin').patch(`corpus/${id}/`, { name: 'x' });
@@ -477,13 +416,7 @@ describeEachDialect('corpora', ({ t }) => {
       expect((await as('siteAdmin').get(`corpus/${id}/`)).statusCode).toBe(404);
     });
 
-    it.each([
-      ['anonymous', 'private', 401, NOT_AUTHENTICATED],
-      ['outsider', 'private', 404, NOT_FOUND],
-      ['guest', 'private', 403, NOT_ADMIN],
-      ['contributor', 'private', 403, NOT_ADMIN],
-      ['outsider', 'public', 403, NOT_ADMIN],
-    ] as const)(
+    it.each(REFUSED_TO_NON_ADMINS)(
       'answers %s on a %s corpus with %i and keeps it',
       async (role, which, status, expected) => {
         const id = which === 'private' ? privateId : publicId;

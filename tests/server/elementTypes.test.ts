@@ -1,57 +1,29 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { Client, createTestUser, describeEachDialect, type TestUser } from './harness';
+import { describeEachDialect } from './harness';
+import {
+  PROJECT_ROLES,
+  clientFor,
+  makeCast,
+  makeCorpus,
+  type Cast,
+  type ProjectRole,
+} from './actors';
+import {
+  CREATION_REFUSED_TO_NON_ADMINS,
+  NOT_FOUND,
+  REFUSED_TO_NON_ADMINS,
+  UNKNOWN_ID,
+  UUID,
+  invalidPk,
+  validation,
+} from './expectedErrors';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const UNKNOWN_ID = '3f0c2a7e-1b4d-4c8e-9a6f-0d2e5b7c9a11';
-
-const NOT_FOUND = {
-  type: 'client_error',
-  errors: [{ code: 'not_found', detail: 'Not found.', attr: null }],
-};
-const NOT_AUTHENTICATED = {
-  type: 'client_error',
-  errors: [
-    {
-      code: 'not_authenticated',
-      detail: 'Authentication credentials were not provided.',
-      attr: null,
-    },
-  ],
-};
-const NOT_ADMIN = {
-  type: 'client_error',
-  errors: [
-    {
-      code: 'permission_denied',
-      detail: 'You do not have admin access to this project.',
-      attr: null,
-    },
-  ],
-};
-const DUPLICATE = {
-  type: 'validation_error',
-  errors: [
-    {
-      code: 'unique',
-      detail: 'A type with this slug already exists in this project.',
-      attr: 'slug',
-    },
-  ],
-};
-
-function validation(attr: string, detail: string, code = 'invalid') {
-  return { type: 'validation_error', errors: [{ code, detail, attr }] };
-}
-
-interface Actors {
-  owner: TestUser;
-  contributor: TestUser;
-  guest: TestUser;
-  outsider: TestUser;
-  siteAdmin: TestUser;
-}
-type Role = keyof Actors | 'anonymous';
+const DUPLICATE = validation(
+  'slug',
+  'A type with this slug already exists in this project.',
+  'unique',
+);
 
 async function typeCount(app: FastifyInstance, corpusId: string): Promise<number> {
   const rows = await app.db
@@ -63,27 +35,10 @@ async function typeCount(app: FastifyInstance, corpusId: string): Promise<number
 }
 
 describeEachDialect('element types', ({ t }) => {
-  let actors: Actors;
+  let actors: Cast<ProjectRole>;
   let privateId: string;
   let publicId: string;
-  const as = (role: Role) => new Client(t().app, role === 'anonymous' ? null : actors[role].token);
-
-  async function makeCorpus(body: Record<string, unknown>): Promise<string> {
-    const owner = as('owner');
-    const id = (await owner.post('corpus/', body)).json().id as string;
-    for (const [member, level] of [
-      [actors.contributor, 50],
-      [actors.guest, 10],
-    ] as const) {
-      const added = await owner.post('memberships/', {
-        corpus_id: id,
-        user_email: member.email,
-        level,
-      });
-      expect(added.statusCode).toBe(201);
-    }
-    return id;
-  }
+  const as = (role: ProjectRole | 'anonymous') => clientFor(t().app, actors, role);
 
   async function makeType(corpusId: string, slug: string): Promise<string> {
     const response = await as('owner').post('elements/type/', {
@@ -97,15 +52,9 @@ describeEachDialect('element types', ({ t }) => {
 
   beforeAll(async () => {
     const app = t().app;
-    actors = {
-      owner: await createTestUser(app),
-      contributor: await createTestUser(app),
-      guest: await createTestUser(app),
-      outsider: await createTestUser(app),
-      siteAdmin: await createTestUser(app, { admin: true }),
-    };
-    privateId = await makeCorpus({ name: 'Private' });
-    publicId = await makeCorpus({ name: 'Public', public: true });
+    actors = await makeCast(app, PROJECT_ROLES);
+    privateId = await makeCorpus(app, actors, { name: 'Private' });
+    publicId = await makeCorpus(app, actors, { name: 'Public', public: true });
   });
 
   describe('POST /elements/type/', () => {
@@ -228,28 +177,19 @@ describeEachDialect('element types', ({ t }) => {
     });
 
     it('names the corpus field when it is missing, not a UUID, or unknown', async () => {
-      const missing = await as('owner').post('elements/type/', { slug: 'x', display_name: 'X' });
-      expect(missing.json()).toEqual(validation('corpus', 'This field is required.', 'required'));
-      const malformed = await as('owner').post('elements/type/', {
-        corpus: 'nope',
-        slug: 'x',
-        display_name: 'X',
-      });
-      expect(malformed.statusCode).toBe(400);
-      expect(malformed.json()).toEqual(validation('corpus', 'Must be a valid UUID.'));
-      const unknown = await as('owner').post('elements/type/', {
-        corpus: UNKNOWN_ID,
-        slug: 'x',
-        display_name: 'X',
-      });
-      expect(unknown.statusCode).toBe(400);
-      expect(unknown.json()).toEqual(
-        validation(
-          'corpus',
-          `Invalid pk "${UNKNOWN_ID}" - object does not exist.`,
-          'does_not_exist',
-        ),
-      );
+      for (const [corpus, expected] of [
+        [undefined, validation('corpus', 'This field is required.', 'required')],
+        ['nope', validation('corpus', 'Must be a valid UUID.')],
+        [UNKNOWN_ID, invalidPk('corpus', UNKNOWN_ID)],
+      ] as const) {
+        const response = await as('owner').post('elements/type/', {
+          corpus,
+          slug: 'x',
+          display_name: 'X',
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual(expected);
+      }
     });
 
     it('answers an outsider exactly as for an unknown corpus, so nothing leaks', async () => {
@@ -259,32 +199,24 @@ describeEachDialect('element types', ({ t }) => {
         display_name: 'Spy',
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual(
-        validation(
-          'corpus',
-          `Invalid pk "${privateId}" - object does not exist.`,
-          'does_not_exist',
-        ),
-      );
+      expect(response.json()).toEqual(invalidPk('corpus', privateId));
     });
 
-    it.each([
-      ['anonymous', 'private', 401, NOT_AUTHENTICATED],
-      ['guest', 'private', 403, NOT_ADMIN],
-      ['contributor', 'private', 403, NOT_ADMIN],
-      ['outsider', 'public', 403, NOT_ADMIN],
-    ] as const)('answers %s on a %s corpus with %i', async (role, which, status, expected) => {
-      const id = which === 'private' ? privateId : publicId;
-      const before = await typeCount(t().app, id);
-      const response = await as(role).post('elements/type/', {
-        corpus: id,
-        slug: 'intruder',
-        display_name: 'Intruder',
-      });
-      expect(response.statusCode).toBe(status);
-      expect(response.json()).toEqual(expected);
-      expect(await typeCount(t().app, id)).toBe(before);
-    });
+    it.each(CREATION_REFUSED_TO_NON_ADMINS)(
+      'answers %s on a %s corpus with %i',
+      async (role, which, status, expected) => {
+        const id = which === 'private' ? privateId : publicId;
+        const before = await typeCount(t().app, id);
+        const response = await as(role).post('elements/type/', {
+          corpus: id,
+          slug: 'intruder',
+          display_name: 'Intruder',
+        });
+        expect(response.statusCode).toBe(status);
+        expect(response.json()).toEqual(expected);
+        expect(await typeCount(t().app, id)).toBe(before);
+      },
+    );
   });
 
   describe('GET /elements/type/{id}/', () => {
@@ -336,7 +268,7 @@ describeEachDialect('element types', ({ t }) => {
     });
 
     it("keeps the corpus' top_level_type pointing at a renamed type", async () => {
-      const corpusId = await makeCorpus({ name: 'Renaming' });
+      const corpusId = await makeCorpus(t().app, actors, { name: 'Renaming' });
       const id = await makeType(corpusId, 'volume');
       await as('owner').patch(`corpus/${corpusId}/`, { top_level_type: 'volume' });
       const response = await as('owner').patch(`elements/type/${id}/`, { slug: 'tome' });
@@ -380,24 +312,21 @@ describeEachDialect('element types', ({ t }) => {
       expect(response.json().display_name).toBe('Edited');
     });
 
-    it.each([
-      ['anonymous', 'private', 401, NOT_AUTHENTICATED],
-      ['outsider', 'private', 404, NOT_FOUND],
-      ['guest', 'private', 403, NOT_ADMIN],
-      ['contributor', 'private', 403, NOT_ADMIN],
-      ['outsider', 'public', 403, NOT_ADMIN],
-    ] as const)('answers %s on a %s corpus with %i', async (role, which, status, expected) => {
-      const id = await makeType(
-        which === 'private' ? privateId : publicId,
-        `patch_${role}_${which}`,
-      );
-      const response = await as(role).patch(`elements/type/${id}/`, { display_name: 'Hijacked' });
-      expect(response.statusCode).toBe(status);
-      expect(response.json()).toEqual(expected);
-      expect((await as('owner').get(`elements/type/${id}/`)).json().display_name).toBe(
-        `patch_${role}_${which}`,
-      );
-    });
+    it.each(REFUSED_TO_NON_ADMINS)(
+      'answers %s on a %s corpus with %i',
+      async (role, which, status, expected) => {
+        const id = await makeType(
+          which === 'private' ? privateId : publicId,
+          `patch_${role}_${which}`,
+        );
+        const response = await as(role).patch(`elements/type/${id}/`, { display_name: 'Hijacked' });
+        expect(response.statusCode).toBe(status);
+        expect(response.json()).toEqual(expected);
+        expect((await as('owner').get(`elements/type/${id}/`)).json().display_name).toBe(
+          `patch_${role}_${which}`,
+        );
+      },
+    );
 
     it.each(['not-a-uuid', UNKNOWN_ID])('answers 404 to the id %s', async (id) => {
       const response = await as('siteAdmin').patch(`elements/type/${id}/`, { display_name: 'x' });
@@ -417,7 +346,7 @@ describeEachDialect('element types', ({ t }) => {
     });
 
     it("resets the corpus' top_level_type when that type goes", async () => {
-      const corpusId = await makeCorpus({ name: 'Top level' });
+      const corpusId = await makeCorpus(t().app, actors, { name: 'Top level' });
       const folder = (await as('owner').get(`corpus/${corpusId}/`))
         .json()
         .types.find((type: { slug: string }) => type.slug === 'folder');
@@ -427,7 +356,7 @@ describeEachDialect('element types', ({ t }) => {
     });
 
     it('leaves top_level_type alone when another type goes', async () => {
-      const corpusId = await makeCorpus({ name: 'Top level kept' });
+      const corpusId = await makeCorpus(t().app, actors, { name: 'Top level kept' });
       const id = await makeType(corpusId, 'extra');
       await as('owner').patch(`corpus/${corpusId}/`, { top_level_type: 'folder' });
       expect((await as('owner').delete(`elements/type/${id}/`)).statusCode).toBe(204);
@@ -439,13 +368,7 @@ describeEachDialect('element types', ({ t }) => {
       expect((await as('siteAdmin').delete(`elements/type/${id}/`)).statusCode).toBe(204);
     });
 
-    it.each([
-      ['anonymous', 'private', 401, NOT_AUTHENTICATED],
-      ['outsider', 'private', 404, NOT_FOUND],
-      ['guest', 'private', 403, NOT_ADMIN],
-      ['contributor', 'private', 403, NOT_ADMIN],
-      ['outsider', 'public', 403, NOT_ADMIN],
-    ] as const)(
+    it.each(REFUSED_TO_NON_ADMINS)(
       'answers %s on a %s corpus with %i and keeps the type',
       async (role, which, status, expected) => {
         const id = await makeType(

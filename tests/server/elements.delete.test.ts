@@ -8,20 +8,14 @@ import {
   type RootsQuery,
 } from '../../server/services/elements/delete';
 import { describeEachDialect } from './harness';
+import { clientFor, makeActors, makeCorpus, type Actors, type Role } from './actors';
+import { UNKNOWN_ID, denied, validation } from './expectedErrors';
 import {
-  UNKNOWN_ID,
-  clientFor,
   expectTopLevelConsistent,
-  denied,
   elementCount,
   insertElements,
-  makeActors,
-  makeCorpus,
   names,
   typeIds,
-  validation,
-  type Actors,
-  type Role,
 } from './elementsFixtures';
 
 /** The tree every test starts from, in a fresh project. */

@@ -1,19 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { childrenLastModified, isNotModified } from '../../server/services/elements/lastModified';
 import { describeEachDialect } from './harness';
-import {
-  NOT_FOUND,
-  UNKNOWN_ID,
-  UUID,
-  clientFor,
-  insertElements,
-  makeActors,
-  makeCorpus,
-  makeImage,
-  names,
-  type Actors,
-  type Role,
-} from './elementsFixtures';
+import { clientFor, makeActors, makeCorpus, type Actors, type Role } from './actors';
+import { NOT_FOUND, UNKNOWN_ID, UUID } from './expectedErrors';
+import { insertElements, makeImage, names } from './elementsFixtures';
 
 const OLD = '2020-01-01T00:00:00.000Z';
 const OLD_HTTP = 'Wed, 01 Jan 2020 00:00:00 GMT';

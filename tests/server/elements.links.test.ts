@@ -1,20 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect } from './harness';
-import {
-  NOT_FOUND,
-  UNKNOWN_ID,
-  clientFor,
-  expectTopLevelConsistent,
-  denied,
-  insertElements,
-  linkCount,
-  makeActors,
-  makeCorpus,
-  names,
-  validation,
-  type Actors,
-  type Role,
-} from './elementsFixtures';
+import { clientFor, makeActors, makeCorpus, type Actors, type Role } from './actors';
+import { NOT_FOUND, UNKNOWN_ID, denied, invalidPk, validation } from './expectedErrors';
+import { expectTopLevelConsistent, insertElements, linkCount, names } from './elementsFixtures';
 
 describeEachDialect('element moves and links', ({ t }) => {
   let actors: Actors;
@@ -93,13 +81,7 @@ describeEachDialect('element moves and links', ({ t }) => {
 
     it('refuses unknown ids as bad values and needs write rights on both ends', async () => {
       const unknown = await move(UNKNOWN_ID, ids.B!);
-      expect(unknown.json()).toEqual(
-        validation(
-          'source',
-          `Invalid pk "${UNKNOWN_ID}" - object does not exist.`,
-          'does_not_exist',
-        ),
-      );
+      expect(unknown.json()).toEqual(invalidPk('source', UNKNOWN_ID));
       // The outsider cannot read the project: its elements do not exist for them.
       expect((await move(ids.C!, ids.B!, 'outsider')).json().errors[0].attr).toBe('source');
       expect((await move(ids.C!, ids.B!, 'guest')).json()).toEqual(

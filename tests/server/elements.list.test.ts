@@ -2,20 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDialect } from './harness';
-import {
-  NOT_FOUND,
-  UNKNOWN_ID,
-  UUID,
-  clientFor,
-  insertElements,
-  makeActors,
-  makeCorpus,
-  makeImage,
-  names,
-  validation,
-  type Actors,
-  type Role,
-} from './elementsFixtures';
+import { clientFor, makeActors, makeCorpus, type Actors, type Role } from './actors';
+import { NOT_FOUND, UNKNOWN_ID, UUID, validation } from './expectedErrors';
+import { insertElements, makeImage, names } from './elementsFixtures';
 
 const NOW = '2024-05-01T10:00:00.000Z';
 

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from './harness';
-import { clientFor, makeActors, makeCorpus, type Actors } from './elementsFixtures';
+import { clientFor, makeActors, makeCorpus, type Actors } from './actors';
 
 describeEachDialect('conditional element edits', ({ t }) => {
   let actors: Actors;

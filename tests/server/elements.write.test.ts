@@ -1,21 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Image } from '../../server/db/schema';
 import { describeEachDialect } from './harness';
-import {
-  UNKNOWN_ID,
-  UUID,
-  clientFor,
-  denied,
-  elementCount,
-  insertElements,
-  makeActors,
-  makeCorpus,
-  makeImage,
-  names,
-  validation,
-  type Actors,
-  type Role,
-} from './elementsFixtures';
+import { clientFor, makeActors, makeCorpus, type Actors, type Role } from './actors';
+import { UNKNOWN_ID, UUID, denied, invalidPk, validation } from './expectedErrors';
+import { elementCount, insertElements, makeImage, names } from './elementsFixtures';
 
 const SQUARE = [
   [10, 10],
@@ -290,13 +278,7 @@ describeEachDialect('element writes', ({ t }) => {
         name: 'x',
         image: hiddenImage.id,
       });
-      expect(unknown.json()).toEqual(
-        validation(
-          'image',
-          `Invalid pk "${UNKNOWN_ID}" - object does not exist.`,
-          'does_not_exist',
-        ),
-      );
+      expect(unknown.json()).toEqual(invalidPk('image', UNKNOWN_ID));
       expect(hidden.json().errors[0].detail).toBe(
         `Invalid pk "${hiddenImage.id}" - object does not exist.`,
       );

@@ -1,81 +1,16 @@
 /**
- * What the element suites share: actors with each role, projects made through the API, and
- * elements inserted in bulk through the service the importer uses.
+ * What the element suites share: elements inserted in bulk through the service the importer
+ * uses, images, and counts to check what a call stored.
  */
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createElements, type NewElement } from '../../server/services/elements/create';
 import { createRemoteImage } from '../../server/services/images';
 import type { Point } from '../../server/geometry/polygon';
-import { Client, createTestUser, type TestUser } from './harness';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const UNKNOWN_ID = '3f0c2a7e-1b4d-4c8e-9a6f-0d2e5b7c9a11';
-
-export const NOT_FOUND = {
-  type: 'client_error',
-  errors: [{ code: 'not_found', detail: 'Not found.', attr: null }],
-};
-
-export function validation(attr: string, detail: string, code = 'invalid') {
-  return { type: 'validation_error', errors: [{ code, detail, attr }] };
-}
-
-export function denied(detail: string) {
-  return { type: 'client_error', errors: [{ code: 'permission_denied', detail, attr: null }] };
-}
-
-export interface Actors {
-  owner: TestUser;
-  contributor: TestUser;
-  guest: TestUser;
-  outsider: TestUser;
-  siteAdmin: TestUser;
-  /** Admin of the projects, but with an unverified e-mail. */
-  unverifiedAdmin: TestUser;
-}
-
-export type Role = keyof Actors | 'anonymous';
-
-export async function makeActors(app: FastifyInstance): Promise<Actors> {
-  return {
-    owner: await createTestUser(app, { displayName: 'Owner' }),
-    contributor: await createTestUser(app, { displayName: 'Contributor' }),
-    guest: await createTestUser(app, { displayName: 'Guest' }),
-    outsider: await createTestUser(app, { displayName: 'Outsider' }),
-    siteAdmin: await createTestUser(app, { displayName: 'Site admin', admin: true }),
-    unverifiedAdmin: await createTestUser(app, { displayName: 'Unverified', verified: false }),
-  };
-}
-
-export function clientFor(app: FastifyInstance, actors: Actors, role: Role): Client {
-  return new Client(app, role === 'anonymous' ? null : actors[role].token);
-}
-
-/** A project made through the API by the owner, with each member role. */
-export async function makeCorpus(
-  app: FastifyInstance,
-  actors: Actors,
-  body: Record<string, unknown>,
-): Promise<string> {
-  const owner = new Client(app, actors.owner.token);
-  const created = await owner.post('corpus/', body);
-  expect(created.statusCode).toBe(201);
-  const id = created.json().id as string;
-  for (const [member, level] of [
-    [actors.contributor, 50],
-    [actors.guest, 10],
-    [actors.unverifiedAdmin, 100],
-  ] as const) {
-    const added = await owner.post('memberships/', {
-      corpus_id: id,
-      user_email: member.email,
-      level,
-    });
-    expect(added.statusCode).toBe(201);
-  }
-  return id;
-}
+// Suites outside the element ones still import these from here.
+export { clientFor, makeActors, makeCorpus, type Actors, type Role } from './actors';
+export { NOT_FOUND, UNKNOWN_ID, UUID, denied, validation } from './expectedErrors';
 
 /** The project's type ids by slug. */
 export async function typeIds(app: FastifyInstance, corpusId: string) {

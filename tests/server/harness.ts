@@ -3,79 +3,55 @@
  * REQUIRE_POSTGRES=1 an unreachable PostgreSQL fails the run). Each app gets a fresh temporary
  * data dir, and on PostgreSQL a schema of its own, dropped afterwards.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app';
-import { loadConfig, type Config } from '../../server/config';
 import type { MailMessage } from '../../server/mail';
+import {
+  PG_URL,
+  makeThrowawayApp,
+  postgresAnswers,
+  type DialectName,
+  type ThrowawayApp,
+} from './throwawayApp';
 
-export const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export type { DialectName };
 
-let pgReachable: Promise<boolean> | null = null;
-function postgresReachable(): Promise<boolean> {
-  pgReachable ??= (async () => {
-    const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-    try {
-      await client.connect();
-      await client.end();
-      return true;
-    } catch {
-      if (process.env.REQUIRE_POSTGRES === '1') {
-        throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL is unreachable at ${PG_URL}`);
-      }
-      return false;
-    }
-  })();
-  return pgReachable;
+/** The feature flags a test app reports: none of the suites' env names FOLIA_FEATURES. */
+export const DEFAULT_FEATURES = {
+  search: true,
+  selection: true,
+  signup: true,
+  ingest: false,
+  enterprise: false,
+  pdf_export: true,
+  pagexml_export: true,
+  docx_export: true,
+  csv_export: true,
+};
+
+const pgAvailable = await postgresAnswers();
+if (!pgAvailable && process.env.REQUIRE_POSTGRES === '1') {
+  throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL is unreachable at ${PG_URL}`);
 }
-
-export type DialectName = 'sqlite' | 'postgres';
-const pgAvailable = await postgresReachable();
 export const DIALECTS: DialectName[] = pgAvailable ? ['sqlite', 'postgres'] : ['sqlite'];
 
-export interface TestApp {
-  app: FastifyInstance;
-  config: Config;
+export interface TestApp extends ThrowawayApp {
+  /** Every mail the app sent, in order: the suites read links from them. */
   mails: MailMessage[];
-  close(): Promise<void>;
 }
 
 export async function makeTestApp(
   dialect: DialectName,
   env: Record<string, string> = {},
 ): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folia-test-'));
-  const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const config: Config = {
-    ...loadConfig({ ...env, FOLIA_DATA_DIR: dataDir, FOLIA_LOG: '0' }),
-    databaseUrl: dialect === 'postgres' ? PG_URL : null,
-    databaseSchema: dialect === 'postgres' ? schema : null,
-    distDir: path.join(dataDir, 'no-dist'),
-  };
   const mails: MailMessage[] = [];
-  const app = await buildApp(config, {
-    mailer: { send: async (message) => void mails.push(message) },
+  const throwaway = await makeThrowawayApp(dialect, {
+    label: 'test',
+    env,
+    build: { mailer: { send: async (message) => void mails.push(message) } },
   });
-  return {
-    app,
-    config,
-    mails,
-    async close() {
-      await app.close();
-      if (dialect === 'postgres') {
-        const client = new pg.Client({ connectionString: PG_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { ...throwaway, mails };
 }
 
 /** describe() once per dialect, with a fresh app for the whole block. */
@@ -179,16 +155,18 @@ export interface TestUser {
   token: string;
 }
 
+export interface TestUserOptions {
+  email?: string;
+  password?: string;
+  admin?: boolean;
+  verified?: boolean;
+  displayName?: string;
+}
+
 /** Insert a user straight into the database (bypassing signup), for suites that need actors. */
 export async function createTestUser(
   app: FastifyInstance,
-  options: {
-    email?: string;
-    password?: string;
-    admin?: boolean;
-    verified?: boolean;
-    displayName?: string;
-  } = {},
+  options: TestUserOptions = {},
 ): Promise<TestUser> {
   const { hashPassword, randomToken } = await import('../../server/auth/passwords');
   const id = randomUUID();

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { ABANDONED_AFTER_MS, KEY_LIFETIME_MS } from '../../server/idempotency';
 import { Client, describeEachDialect } from './harness';
-import { clientFor, elementCount, makeActors, makeCorpus, type Actors } from './elementsFixtures';
+import { clientFor, makeActors, makeCorpus, type Actors } from './actors';
+import { elementCount } from './elementsFixtures';
 
 describeEachDialect('Idempotency-Key', ({ t }) => {
   let actors: Actors;

@@ -1,61 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestUser, describeEachDialect, type TestUser } from './harness';
+import { clientFor, makeCast, type Cast, type ProjectRole } from './actors';
+import {
+  CREATION_REFUSED_TO_NON_ADMINS,
+  INVALID_PAGE,
+  NOT_ADMIN,
+  NOT_AUTHENTICATED,
+  NOT_FOUND,
+  UNKNOWN_ID,
+  UUID,
+  denied,
+  invalidPk,
+  validation,
+} from './expectedErrors';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const UNKNOWN_ID = '3f0c2a7e-1b4d-4c8e-9a6f-0d2e5b7c9a11';
-
-const NOT_FOUND = {
-  type: 'client_error',
-  errors: [{ code: 'not_found', detail: 'Not found.', attr: null }],
-};
-const INVALID_PAGE = {
-  type: 'client_error',
-  errors: [{ code: 'not_found', detail: 'Invalid page.', attr: null }],
-};
-const NOT_AUTHENTICATED = {
-  type: 'client_error',
-  errors: [
-    {
-      code: 'not_authenticated',
-      detail: 'Authentication credentials were not provided.',
-      attr: null,
-    },
-  ],
-};
-const NOT_ADMIN = {
-  type: 'client_error',
-  errors: [
-    {
-      code: 'permission_denied',
-      detail: 'You do not have admin access to this project.',
-      attr: null,
-    },
-  ],
-};
-const NOT_MEMBER = {
-  type: 'client_error',
-  errors: [
-    {
-      code: 'permission_denied',
-      detail: 'Only members of this project can see its members.',
-      attr: null,
-    },
-  ],
-};
+const NOT_MEMBER = denied('Only members of this project can see its members.');
 const LAST_ADMIN = 'A project must keep at least one admin.';
-
-function validation(attr: string, detail: string, code = 'invalid') {
-  return { type: 'validation_error', errors: [{ code, detail, attr }] };
-}
-
-interface Actors {
-  owner: TestUser;
-  contributor: TestUser;
-  guest: TestUser;
-  outsider: TestUser;
-  siteAdmin: TestUser;
-}
-type Role = keyof Actors | 'anonymous';
 
 interface Entry {
   id: string;
@@ -65,10 +25,10 @@ interface Entry {
 }
 
 describeEachDialect('memberships', ({ t }) => {
-  let actors: Actors;
+  let actors: Cast<ProjectRole>;
   let privateId: string;
   let publicId: string;
-  const as = (role: Role) => new Client(t().app, role === 'anonymous' ? null : actors[role].token);
+  const as = (role: ProjectRole | 'anonymous') => clientFor(t().app, actors, role);
 
   async function add(corpusId: string, user: TestUser, level: number): Promise<Entry> {
     const response = await as('owner').post('memberships/', {
@@ -101,13 +61,14 @@ describeEachDialect('memberships', ({ t }) => {
 
   beforeAll(async () => {
     const app = t().app;
-    actors = {
-      owner: await createTestUser(app, { displayName: 'Olga Owner' }),
-      contributor: await createTestUser(app, { displayName: 'Carl Contributor' }),
-      guest: await createTestUser(app, { displayName: 'Gina Guest' }),
-      outsider: await createTestUser(app, { displayName: 'Oscar Outsider' }),
-      siteAdmin: await createTestUser(app, { displayName: 'Sam Admin', admin: true }),
-    };
+    // Full names, as the list is ordered by them.
+    actors = await makeCast(app, {
+      owner: { displayName: 'Olga Owner' },
+      contributor: { displayName: 'Carl Contributor' },
+      guest: { displayName: 'Gina Guest' },
+      outsider: { displayName: 'Oscar Outsider' },
+      siteAdmin: { displayName: 'Sam Admin', admin: true },
+    });
     privateId = (await makeCorpus({ name: 'Private' })).id;
     publicId = (await makeCorpus({ name: 'Public', public: true })).id;
   });
@@ -279,14 +240,7 @@ describeEachDialect('memberships', ({ t }) => {
       [{ level: '50' }, validation('level', 'A valid integer is required.')],
       [{ level: undefined }, validation('level', 'This field is required.', 'required')],
       [{ corpus_id: 'abc' }, validation('corpus_id', 'Must be a valid UUID.')],
-      [
-        { corpus_id: UNKNOWN_ID },
-        validation(
-          'corpus_id',
-          `Invalid pk "${UNKNOWN_ID}" - object does not exist.`,
-          'does_not_exist',
-        ),
-      ],
+      [{ corpus_id: UNKNOWN_ID }, invalidPk('corpus_id', UNKNOWN_ID)],
     ])('answers 400 to %j and stores nothing', async (fields, expected) => {
       const stranger = await createTestUser(t().app);
       const response = await as('owner').post('memberships/', {
@@ -312,30 +266,22 @@ describeEachDialect('memberships', ({ t }) => {
         level: 100,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual(
-        validation(
-          'corpus_id',
-          `Invalid pk "${privateId}" - object does not exist.`,
-          'does_not_exist',
-        ),
-      );
+      expect(response.json()).toEqual(invalidPk('corpus_id', privateId));
     });
 
-    it.each([
-      ['anonymous', 'private', 401, NOT_AUTHENTICATED],
-      ['guest', 'private', 403, NOT_ADMIN],
-      ['contributor', 'private', 403, NOT_ADMIN],
-      ['outsider', 'public', 403, NOT_ADMIN],
-    ] as const)('answers %s on a %s corpus with %i', async (role, which, status, expected) => {
-      const stranger = await createTestUser(t().app);
-      const response = await as(role).post('memberships/', {
-        corpus_id: which === 'private' ? privateId : publicId,
-        user_email: stranger.email,
-        level: 100,
-      });
-      expect(response.statusCode).toBe(status);
-      expect(response.json()).toEqual(expected);
-    });
+    it.each(CREATION_REFUSED_TO_NON_ADMINS)(
+      'answers %s on a %s corpus with %i',
+      async (role, which, status, expected) => {
+        const stranger = await createTestUser(t().app);
+        const response = await as(role).post('memberships/', {
+          corpus_id: which === 'private' ? privateId : publicId,
+          user_email: stranger.email,
+          level: 100,
+        });
+        expect(response.statusCode).toBe(status);
+        expect(response.json()).toEqual(expected);
+      },
+    );
   });
 
   describe('PATCH /membership/{id}/', () => {

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { Client, describeEachDialect } from './harness';
+import { Client, DEFAULT_FEATURES, describeEachDialect } from './harness';
+import { NOT_FOUND } from './expectedErrors';
 
 describeEachDialect('GET /api/v1/', ({ t }) => {
   it('answers anonymously with version, every feature flag and the banner', async () => {
@@ -7,17 +8,7 @@ describeEachDialect('GET /api/v1/', ({ t }) => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       version: '1.9.0',
-      features: {
-        search: true,
-        selection: true,
-        signup: true,
-        ingest: false,
-        enterprise: false,
-        pdf_export: true,
-        pagexml_export: true,
-        docx_export: true,
-        csv_export: true,
-      },
+      features: DEFAULT_FEATURES,
       banner: null,
     });
   });
@@ -31,10 +22,7 @@ describeEachDialect('GET /api/v1/', ({ t }) => {
   it('answers unknown API routes with a structured 404', async () => {
     const response = await new Client(t().app).get('/api/v1/no/such/route/');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
-      type: 'client_error',
-      errors: [{ code: 'not_found', detail: 'Not found.', attr: null }],
-    });
+    expect(response.json()).toEqual(NOT_FOUND);
   });
 });
 

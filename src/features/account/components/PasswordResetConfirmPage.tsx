@@ -1,14 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useConfirmPasswordReset } from '../api';
-import {
-  hasErrors,
-  splitErrors,
-  validateReset,
-  type FieldErrors,
-  type ResetValues,
-} from '../validation';
-import { AuthCard, Button, FormAlert, SuccessMessage, TextField, linkClass } from './Form';
+import { hasErrors, splitErrors, validateReset, type ResetValues } from '../validation';
+import { useFormFields } from '../useFormFields';
+import { AuthCard, Button, FormAlert, SuccessMessage, linkClass } from './Form';
+import { PasswordPairFields } from './PasswordPairFields';
 
 export const PASSWORD_RESET_DONE =
   'Your password has been reset. You can now log in with your new password.';
@@ -20,14 +16,11 @@ interface Props {
 
 export function PasswordResetConfirmPage({ uidb64, token }: Props) {
   const confirm = useConfirmPasswordReset();
-  const [values, setValues] = useState<ResetValues>({ password: '', confirmation: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof ResetValues | 'token'>>({});
+  const { values, errors, setErrors, change } = useFormFields<ResetValues, 'token'>({
+    password: '',
+    confirmation: '',
+  });
   const [formError, setFormError] = useState<string | null>(null);
-
-  function change(field: keyof ResetValues, value: string) {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => ({ ...previous, [field]: undefined }));
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -76,25 +69,11 @@ export function PasswordResetConfirmPage({ uidb64, token }: Props) {
           </FormAlert>
         )}
         {formError && <FormAlert>{formError}</FormAlert>}
-        <TextField
+        <PasswordPairFields
           label="New password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          error={errors.password}
-          onChange={(event) => change('password', event.target.value)}
-        />
-        <TextField
-          label="New password confirmation"
-          type="password"
-          name="confirmation"
-          autoComplete="new-password"
-          required
-          value={values.confirmation}
-          error={errors.confirmation}
-          onChange={(event) => change('confirmation', event.target.value)}
+          values={values}
+          errors={errors}
+          onChange={change}
         />
         <div className="flex justify-end">
           <Button pending={confirm.isPending}>Reset password</Button>

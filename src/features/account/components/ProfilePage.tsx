@@ -13,7 +13,9 @@ import {
   type FieldErrors,
   type PasswordChangeValues,
 } from '../validation';
+import { useFormFields } from '../useFormFields';
 import { Button, TextField, linkClass } from './Form';
+import { PasswordPairFields } from './PasswordPairFields';
 
 export const DISPLAY_NAME_UPDATED = 'Your display name has been updated.';
 export const PASSWORD_CHANGED = 'Your password has been changed.';
@@ -159,14 +161,8 @@ const NO_PASSWORDS: PasswordChangeValues = { current_password: '', password: '',
 function PasswordForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const needsCurrent = user.has_usable_password;
-  const [values, setValues] = useState<PasswordChangeValues>(NO_PASSWORDS);
-  const [errors, setErrors] = useState<FieldErrors<keyof PasswordChangeValues>>({});
+  const { values, setValues, errors, setErrors, change } = useFormFields(NO_PASSWORDS);
   const title = needsCurrent ? 'Change password' : 'Set a password';
-
-  function change(field: keyof PasswordChangeValues, value: string) {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => ({ ...previous, [field]: undefined }));
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -212,25 +208,11 @@ function PasswordForm({ user }: { user: User }) {
             onChange={(event) => change('current_password', event.target.value)}
           />
         )}
-        <TextField
+        <PasswordPairFields
           label="New password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          error={errors.password}
-          onChange={(event) => change('password', event.target.value)}
-        />
-        <TextField
-          label="New password confirmation"
-          type="password"
-          name="confirmation"
-          autoComplete="new-password"
-          required
-          value={values.confirmation}
-          error={errors.confirmation}
-          onChange={(event) => change('confirmation', event.target.value)}
+          values={values}
+          errors={errors}
+          onChange={change}
         />
         <div className="flex justify-end">
           <Button pending={update.isPending}>{title}</Button>

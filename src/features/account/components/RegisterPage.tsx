@@ -7,10 +7,11 @@ import {
   hasErrors,
   splitErrors,
   validateRegister,
-  type FieldErrors,
   type RegisterValues,
 } from '../validation';
+import { useFormFields } from '../useFormFields';
 import { AuthCard, Button, FormAlert, TextField, linkClass } from './Form';
+import { PasswordPairFields } from './PasswordPairFields';
 
 const SERVER_FIELDS = ['display_name', 'email', 'password'] as const;
 const EMPTY: RegisterValues = { display_name: '', email: '', password: '', confirmation: '' };
@@ -18,14 +19,8 @@ const EMPTY: RegisterValues = { display_name: '', email: '', password: '', confi
 export function RegisterPage({ next }: { next?: string | undefined }) {
   const navigate = useNavigate();
   const register = useRegister();
-  const [values, setValues] = useState<RegisterValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<keyof RegisterValues>>({});
+  const { values, errors, setErrors, change } = useFormFields(EMPTY);
   const [formError, setFormError] = useState<string | null>(null);
-
-  function change(field: keyof RegisterValues, value: string) {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => ({ ...previous, [field]: undefined }));
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -80,26 +75,7 @@ export function RegisterPage({ next }: { next?: string | undefined }) {
           error={errors.email}
           onChange={(event) => change('email', event.target.value)}
         />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          error={errors.password}
-          onChange={(event) => change('password', event.target.value)}
-        />
-        <TextField
-          label="Password confirmation"
-          type="password"
-          name="confirmation"
-          autoComplete="new-password"
-          required
-          value={values.confirmation}
-          error={errors.confirmation}
-          onChange={(event) => change('confirmation', event.target.value)}
-        />
+        <PasswordPairFields label="Password" values={values} errors={errors} onChange={change} />
         <div className="flex justify-end">
           <Button pending={register.isPending}>
             {register.isPending ? 'Creating your account…' : 'Register'}
