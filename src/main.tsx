@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createAppRouter, createQueryClient } from '@/app/router';
 import { registerServiceWorker } from '@/app/serviceWorker';
+import { startOfflineRuntime } from '@/offline/runtime';
 import './index.css';
 
 const queryClient = createQueryClient();
@@ -18,3 +19,4 @@ createRoot(document.getElementById('root')!).render(
 );
 
 registerServiceWorker();
+startOfflineRuntime();

@@ -8,6 +8,10 @@ import { openKeyboardHelp } from './keyboardHelp';
 import { useLoginSearch } from './loginNext';
 import { useShellAccess } from './useShellAccess';
 import { useOnline } from './useOnline';
+import { localDb } from '@/offline/db';
+import { EMPTY_STATUS, readOutboxStatus } from '@/offline/outboxStatus';
+import { useLiveQuery } from '@/offline/useLiveQuery';
+import { relativeTime } from '@/lib/relativeTime';
 
 export interface NavbarProps {
   /** Supplied by the jobs feature; no jobs until then. */
@@ -59,8 +63,14 @@ export function Navbar({ jobs = NO_JOBS, selection = EMPTY_SELECTION }: NavbarPr
 
 function OnlineIndicator() {
   const online = useOnline();
+  const status = useLiveQuery(() => readOutboxStatus(localDb), [], EMPTY_STATUS);
+  const waiting = status.pending + status.failed + status.conflicts;
+  const lastSync = status.lastSync
+    ? `Last synced ${relativeTime(new Date(status.lastSync).toISOString())}`
+    : 'Not synced from this browser yet';
   return (
     <span
+      title={lastSync}
       className={`flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ${
         online ? 'bg-brand-600 text-brand-50' : 'bg-amber-100 text-amber-900'
       }`}
@@ -70,6 +80,20 @@ function OnlineIndicator() {
         className={`size-2 rounded-full ${online ? 'bg-emerald-400' : 'bg-amber-500'}`}
       />
       {online ? 'Online' : 'Offline'}
+      {waiting > 0 && (
+        <span
+          className={`rounded-full px-1.5 ${
+            status.failed + status.conflicts > 0
+              ? 'bg-red-600 text-white'
+              : online
+                ? 'bg-brand-800 text-brand-50'
+                : 'bg-amber-200 text-amber-950'
+          }`}
+        >
+          {waiting} pending
+        </span>
+      )}
+      <span className="sr-only">. {lastSync}</span>
     </span>
   );
 }

@@ -1,42 +1,17 @@
 import './domStubs';
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  Outlet,
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
-import { serverInfoKeys } from '@/api/serverInfo';
-import { userKeys } from '@/api/user';
-import type { ServerInfo, User } from '@/api/types';
+import { Outlet, createRootRoute, createRoute } from '@tanstack/react-router';
+import { renderRoutes, type Seed } from '../support/harness';
 
-export interface Seed {
-  /** Server info in the cache; `null` leaves it out, as when the server is unreachable. */
-  info?: ServerInfo | null;
-  /** The current user; `null` is an anonymous visitor, `undefined` leaves the cache empty. */
-  user?: User | null;
-}
-
-export function seededQueryClient({ info, user }: Seed = {}): QueryClient {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  if (info) queryClient.setQueryData(serverInfoKeys.all, info);
-  if (user !== undefined) queryClient.setQueryData(userKeys.current, user);
-  return queryClient;
-}
+export { seededQueryClient, type Seed } from '../support/harness';
 
 /**
  * Renders `ui` on every path of a throw-away router, so the shell's links resolve and
  * `useRouterState` answers, without loading the app's real routes.
  */
 export function renderInRouter(ui: ReactNode, seed: Seed & { path?: string } = {}) {
-  const queryClient = seededQueryClient(seed);
-  const rootRoute = createRootRoute({
+  const { path = '/', ...rest } = seed;
+  const root = createRootRoute({
     component: () => (
       <>
         {ui}
@@ -44,24 +19,8 @@ export function renderInRouter(ui: ReactNode, seed: Seed & { path?: string } = {
       </>
     ),
   });
-  const anyPath = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '$',
-    component: () => null,
-  });
-  const history = createMemoryHistory({ initialEntries: [seed.path ?? '/'] });
-  // Same trailing-slash rule as the app's router, so hrefs read as they will in the app.
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([anyPath]),
-    history,
-    trailingSlash: 'preserve',
-  });
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...result, queryClient, router, history };
+  const anyPath = createRoute({ getParentRoute: () => root, path: '$', component: () => null });
+  return renderRoutes(root.addChildren([anyPath]), { url: path, ...rest });
 }
 
 /** A fetch stub that answers each call with the next of the given responses. */

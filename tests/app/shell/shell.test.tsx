@@ -10,6 +10,7 @@ import { VERIFICATION_SENT } from '@/api/user';
 import type { Banner } from '@/api/types';
 import { makeInfo, makeUser } from './fixtures';
 import { fetchReplies, renderInRouter, type Seed } from './render';
+import { connectivity } from '@/offline/runtime';
 
 const noUpdate = { available: false, onReload: () => {}, onLater: () => {} };
 
@@ -154,22 +155,16 @@ describe('footer', () => {
 });
 
 describe('offline', () => {
-  let online = true;
-  beforeEach(() => {
-    online = true;
-    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  });
-  afterEach(() => vi.restoreAllMocks());
+  const setOnline = (online: boolean) => connectivity.store.set({ online, checkedAt: Date.now() });
+  beforeEach(() => setOnline(true));
+  afterEach(() => setOnline(true));
 
   function goOffline(value: boolean) {
-    online = !value;
-    act(() => {
-      window.dispatchEvent(new Event(value ? 'offline' : 'online'));
-    });
+    act(() => setOnline(!value));
   }
 
   it('says so from the first render when the page loads offline', async () => {
-    online = false;
+    setOnline(false);
     renderShell({ info: makeInfo(), user: makeUser() });
     const notice = await screen.findByRole('region', { name: 'Offline' });
     expect(notice.textContent).toContain('You are offline');

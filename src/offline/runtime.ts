@@ -1,0 +1,27 @@
+/**
+ * The offline layer of the running app: one connectivity monitor, one sync engine and its
+ * scheduler over the app's database. Tests build their own from the classes.
+ */
+import { onlineManager } from '@tanstack/react-query';
+import { useStore } from '@/lib/store';
+import { ConnectivityMonitor, type Connectivity } from './connectivity';
+import { localDb } from './db';
+import { SyncEngine } from './engine';
+import { SyncScheduler } from './syncScheduler';
+
+export const connectivity = new ConnectivityMonitor();
+export const syncEngine = new SyncEngine(localDb);
+export const syncScheduler = new SyncScheduler(localDb, syncEngine, connectivity);
+
+export function startOfflineRuntime(): void {
+  connectivity.start();
+  syncScheduler.start();
+  // Queries (and their polling) pause while the API is out of reach, and resume after.
+  onlineManager.setEventListener((setOnline) =>
+    connectivity.store.subscribe(() => setOnline(connectivity.store.get().online)),
+  );
+}
+
+export function useConnectivity(): Connectivity {
+  return useStore(connectivity.store);
+}
