@@ -1,0 +1,191 @@
+/**
+ * Reads of elements through the local store: what the server answers is written to IndexedDB
+ * in one transaction, and the page is always built from the store, so it shows the edits not
+ * yet sent, and opens offline whatever was seen once.
+ */
+import { apiConditional, type Page } from '@/api/client';
+import { NetworkError } from '@/api/errors';
+import type { Element, ElementListItem } from '@/api/types';
+import type { FoliaDatabase, LocalElement, LocalList } from './db';
+import { isTempId } from './outboxEntry';
+
+/** Thrown offline for what was never loaded on this device. */
+export class NotAvailableOffline extends Error {
+  override readonly name = 'NotAvailableOffline';
+  constructor() {
+    super('This was not loaded on this device before the network went away.');
+  }
+}
+
+export interface ReadOptions {
+  /** False: do not even try the network (the API is known to be out of reach). */
+  online: boolean;
+  /** Told when a request got no answer, so the app knows it is offline. */
+  onUnreachable?: () => void;
+}
+
+/** Ids with queued edits: the local version of those is newer than any server answer. */
+async function editedIds(db: FoliaDatabase, ids: string[]): Promise<Set<string>> {
+  const entries = await db.outbox.where('entityId').anyOf(ids).toArray();
+  return new Set(entries.map((entry) => entry.entityId));
+}
+
+/** Writes server elements, keeping local versions that have edits on the way. */
+async function storeElements(
+  db: FoliaDatabase,
+  items: (ElementListItem | Element)[],
+  options: { full: boolean; parentId?: string; lastModified?: string | null },
+): Promise<void> {
+  const ids = items.map((item) => item.id);
+  const [known, edited] = await Promise.all([db.elements.bulkGet(ids), editedIds(db, ids)]);
+  const now = Date.now();
+  const rows: LocalElement[] = [];
+  items.forEach((item, i) => {
+    const previous = known[i];
+    // Edited here (or deleted here: edits queued and no row left): the local state wins.
+    if (edited.has(item.id)) return;
+    const parentIds = new Set(previous?.parentIds ?? []);
+    if (options.parentId) parentIds.add(options.parentId);
+    rows.push({
+      id: item.id,
+      corpusId: item.corpus.id,
+      // A list item must not replace the full element (rights, classifications) seen before.
+      data: options.full || !previous?.full ? item : { ...previous.data, ...item },
+      full: options.full || !!previous?.full,
+      lastModified: options.lastModified ?? previous?.lastModified ?? null,
+      local: false,
+      parentIds: [...parentIds],
+      savedAt: now,
+    });
+  });
+  await db.elements.bulkPut(rows);
+}
+
+async function resolveId(db: FoliaDatabase, id: string): Promise<string> {
+  if (!isTempId(id)) return id;
+  return (await db.idMap.get(id))?.serverId ?? id;
+}
+
+async function tryNetwork<T>(options: ReadOptions, request: () => Promise<T>): Promise<T | null> {
+  if (!options.online) return null;
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof NetworkError) {
+      options.onUnreachable?.();
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** GET /element/{id}/ through the store; its Last-Modified is the version edits are based on. */
+export async function readElement(
+  db: FoliaDatabase,
+  requested: string,
+  options: ReadOptions,
+): Promise<Element> {
+  const id = await resolveId(db, requested);
+  if (!isTempId(id)) {
+    const answer = await tryNetwork(options, () => apiConditional<Element>(`/element/${id}/`));
+    if (answer?.data) {
+      await db.transaction('rw', [db.elements, db.outbox], () =>
+        storeElements(db, [answer.data!], { full: true, lastModified: answer.lastModified }),
+      );
+    }
+  }
+  const row = await db.elements.get(id);
+  if (!row) throw new NotAvailableOffline();
+  // A list item seen offline lacks the full element's fields: shown read-only until online.
+  return { rights: [], classifications: [], ...row.data } as Element;
+}
+
+/** How a list is stored: by owner and query, pages included. */
+export function listKey(scope: 'children' | 'corpus', ownerId: string, query: object): string {
+  const entries = Object.entries(query)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .sort(([a], [b]) => a.localeCompare(b));
+  return `${scope}:${ownerId}:${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}`;
+}
+
+/**
+ * A list page through the store. Elements deleted or moved away here leave it; elements
+ * created or moved into a children list here are added to its first page, before the server
+ * knows them.
+ */
+export async function readList(
+  db: FoliaDatabase,
+  scope: 'children' | 'corpus',
+  requestedOwner: string,
+  query: Record<string, string | number | boolean | null | undefined>,
+  options: ReadOptions,
+): Promise<Page<ElementListItem>> {
+  const ownerId = await resolveId(db, requestedOwner);
+  const key = listKey(scope, ownerId, query);
+  const path =
+    scope === 'children' ? `/elements/${ownerId}/children/` : `/corpus/${ownerId}/elements/`;
+  const answer = isTempId(ownerId)
+    ? null
+    : await tryNetwork(options, () => apiConditional<Page<ElementListItem>>(path, { query }));
+  let stored: LocalList | undefined;
+  let page: Pick<Page<ElementListItem>, 'next' | 'previous' | 'number'> = {
+    next: null,
+    previous: null,
+  };
+  if (answer?.data) {
+    const data = answer.data;
+    page = { next: data.next, previous: data.previous, number: data.number };
+    stored = {
+      key,
+      ownerId,
+      ids: data.results.map((item) => item.id),
+      count: data.count,
+      lastModified: answer.lastModified,
+      savedAt: Date.now(),
+    };
+    await db.transaction('rw', [db.elements, db.outbox, db.lists], async () => {
+      await storeElements(db, data.results, {
+        full: false,
+        parentId: scope === 'children' ? ownerId : undefined,
+      });
+      await db.lists.put(stored!);
+    });
+  } else {
+    stored = await db.lists.get(key);
+    if (!stored && !isTempId(ownerId)) throw new NotAvailableOffline();
+  }
+
+  const ids = stored?.ids ?? [];
+  const rows = await db.elements.bulkGet(ids);
+  const kept = rows.filter(
+    (row): row is LocalElement =>
+      !!row &&
+      (scope !== 'children' || row.parentIds.length === 0 || row.parentIds.includes(ownerId)),
+  );
+  let added: LocalElement[] = [];
+  const firstPage = !query.page || Number(query.page) === 1;
+  const listed = new Set(ids);
+  if (scope === 'children' && firstPage) {
+    const inside = await db.elements.where('parentIds').equals(ownerId).toArray();
+    const movedIn = new Set(
+      (await db.outbox.toArray())
+        .filter(
+          (entry) =>
+            (entry.kind === 'element.move' && entry.payload.destination === ownerId) ||
+            (entry.kind === 'element.link' && entry.payload.parent === ownerId),
+        )
+        .map((entry) => entry.entityId),
+    );
+    added = inside.filter((row) => !listed.has(row.id) && (row.local || movedIn.has(row.id)));
+  } else if (scope === 'corpus' && firstPage && String(query.top_level) === 'true') {
+    // A folder made offline at the top of the project.
+    const mine = await db.elements.where('corpusId').equals(ownerId).toArray();
+    added = mine.filter((row) => row.local && row.parentIds.length === 0 && !listed.has(row.id));
+  }
+  const removed = ids.length - kept.length;
+  return {
+    ...page,
+    count: Math.max(0, (stored?.count ?? 0) - removed + added.length),
+    results: [...kept, ...added].map((row) => row.data as ElementListItem),
+  };
+}

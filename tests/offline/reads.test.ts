@@ -1,0 +1,97 @@
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { FoliaDatabase } from '@/offline/db';
+import { createElement, deleteElement, updateElement } from '@/offline/elementEdits';
+import { NotAvailableOffline, readElement, readList } from '@/offline/elementReads';
+import { SyncEngine } from '@/offline/engine';
+import { clientFor, makeActors, makeCorpus, type Actors } from '../server/elementsFixtures';
+import { describeEachDialect } from '../server/harness';
+import { inProcessFetcher } from './inProcessServer';
+
+describeEachDialect('reading elements through the local store', ({ t }) => {
+  let actors: Actors;
+  let corpusId: string;
+  let folderId: string;
+  let pageIds: string[];
+  let db: FoliaDatabase;
+  const online = { online: true };
+  const offline = { online: false };
+
+  beforeAll(async () => {
+    actors = await makeActors(t().app);
+    corpusId = await makeCorpus(t().app, actors, { name: 'Reads' });
+    const owner = clientFor(t().app, actors, 'owner');
+    folderId = (
+      await owner.post('elements/create/', { corpus: corpusId, type: 'folder', name: 'Box R' })
+    ).json().id;
+    pageIds = [];
+    for (const name of ['f. 1', 'f. 2', 'f. 3']) {
+      const created = await owner.post('elements/create/', {
+        corpus: corpusId,
+        parent: folderId,
+        type: 'page',
+        name,
+      });
+      pageIds.push(created.json().id);
+    }
+    vi.stubGlobal('fetch', inProcessFetcher(t().app, actors.contributor.token));
+    db = new FoliaDatabase(`folia-reads-${randomUUID()}`);
+  });
+  afterAll(async () => {
+    vi.unstubAllGlobals();
+    await db.delete();
+  });
+
+  const names = (page: { results: { name: string }[] }) => page.results.map((e) => e.name);
+
+  it('opens offline what was seen online, and says so for what was not', async () => {
+    const element = await readElement(db, folderId, online);
+    expect(element).toMatchObject({ name: 'Box R', rights: ['read', 'write'] });
+    expect((await db.elements.get(folderId))?.lastModified).toBeTruthy();
+    const list = await readList(db, 'children', folderId, { page: 1, order: 'position' }, online);
+    expect(names(list)).toEqual(['f. 1', 'f. 2', 'f. 3']);
+
+    expect((await readElement(db, folderId, offline)).name).toBe('Box R');
+    expect(
+      names(await readList(db, 'children', folderId, { page: 1, order: 'position' }, offline)),
+    ).toEqual(['f. 1', 'f. 2', 'f. 3']);
+    await expect(
+      readList(db, 'children', folderId, { page: 2, order: 'position' }, offline),
+    ).rejects.toBeInstanceOf(NotAvailableOffline);
+    await expect(readElement(db, randomUUID(), offline)).rejects.toBeInstanceOf(
+      NotAvailableOffline,
+    );
+  });
+
+  it('shows edits not yet sent over what the server still says', async () => {
+    const query = { page: 1, order: 'position' };
+    await readList(db, 'children', folderId, query, online);
+    await updateElement(db, pageIds[0]!, { name: 'f. 1r' });
+    const added = await createElement(db, {
+      corpus: corpusId,
+      parent: folderId,
+      type: 'page',
+      name: 'f. 4',
+    });
+    await deleteElement(db, pageIds[2]!);
+
+    for (const mode of [online, offline]) {
+      const list = await readList(db, 'children', folderId, query, mode);
+      expect(names(list)).toEqual(['f. 1r', 'f. 2', 'f. 4']);
+      expect(list.count).toBe(3);
+    }
+    expect((await readElement(db, added, offline)).name).toBe('f. 4');
+
+    // Once replayed, the server agrees and the new page is found by its new id too.
+    await new SyncEngine(db, { fetcher: inProcessFetcher(t().app, actors.owner.token) }).sync();
+    expect(names(await readList(db, 'children', folderId, query, online))).toEqual([
+      'f. 1r',
+      'f. 2',
+      'f. 4',
+    ]);
+    const replayed = await readElement(db, added, online);
+    expect(replayed.id).not.toBe(added);
+    expect(replayed.name).toBe('f. 4');
+  });
+});
