@@ -40,3 +40,8 @@ export function fieldMessages(
   };
   return { name: pick('name'), type: pick('type') };
 }
+
+/** A new element's fields: no name yet; a single type offered is preselected (spec 001 §5). */
+export function newElementFields(types: readonly { slug: string }[]): ElementFields {
+  return { name: '', type: types.length === 1 ? types[0]!.slug : '' };
+}

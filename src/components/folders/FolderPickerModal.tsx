@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { ErrorList } from '@/components/modal/ErrorList';
 import { Modal } from '@/components/modal/Modal';
-import { modalUi } from '@/components/modal/styles';
+import { SubmitActions } from '@/components/modal/ModalActions';
+import { ui } from '@/components/styles';
 import { FolderPicker, type FolderRef } from './FolderPicker';
 
 /** Spec 001 §5: moving or linking needs a picked folder. */
@@ -44,29 +45,17 @@ export function FolderPickerModal({
       size="lg"
       onSubmit={() => picked && onConfirm(picked)}
       footer={
-        <>
-          <button
-            type="button"
-            className={modalUi.secondaryButton}
-            onClick={onClose}
-            disabled={pending}
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={modalUi.primaryButton}
-            disabled={!picked || pending}
-            title={picked ? undefined : PICK_A_FOLDER}
-          >
-            {pending ? 'Please wait…' : confirmLabel}
-          </button>
-        </>
+        <SubmitActions
+          label={confirmLabel}
+          pending={pending}
+          onCancel={onClose}
+          blocked={picked ? null : PICK_A_FOLDER}
+        />
       }
     >
       <div>{description}</div>
       <fieldset>
-        <legend className={modalUi.label}>Folder</legend>
+        <legend className={ui.label}>Folder</legend>
         <div className="mt-1">
           <FolderPicker
             corpusId={corpusId}
@@ -77,7 +66,7 @@ export function FolderPickerModal({
             describedBy={errors.length ? errorsId : undefined}
           />
         </div>
-        <p id={hintId} className={modalUi.help} aria-live="polite">
+        <p id={hintId} className={ui.help} aria-live="polite">
           {picked ? `Picked folder: ${picked.name}` : PICK_A_FOLDER}
         </p>
       </fieldset>

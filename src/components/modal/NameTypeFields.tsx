@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ElementType } from '@/api/types';
 import { ELEMENT_NAME_MAX, type ElementFields } from '@/lib/elementForm';
-import { modalUi } from './styles';
+import { ui } from '@/components/styles';
 
 export interface NameTypeFieldsProps {
   value: ElementFields;
@@ -22,7 +22,7 @@ export function NameTypeFields({ value, onChange, types, errors, disabled }: Nam
   return (
     <>
       <div>
-        <label htmlFor={nameId} className={modalUi.label}>
+        <label htmlFor={nameId} className={ui.label}>
           Name
         </label>
         <input
@@ -36,12 +36,12 @@ export function NameTypeFields({ value, onChange, types, errors, disabled }: Nam
           onChange={(event) => onChange({ ...value, name: event.target.value })}
           aria-invalid={nameErrors.length > 0}
           aria-describedby={nameErrors.length ? `${nameId}-errors` : undefined}
-          className={modalUi.input}
+          className={ui.input}
         />
         <FieldErrors id={`${nameId}-errors`} messages={nameErrors} />
       </div>
       <div>
-        <label htmlFor={typeId} className={modalUi.label}>
+        <label htmlFor={typeId} className={ui.label}>
           Type
         </label>
         <select
@@ -51,7 +51,7 @@ export function NameTypeFields({ value, onChange, types, errors, disabled }: Nam
           onChange={(event) => onChange({ ...value, type: event.target.value })}
           aria-invalid={typeErrors.length > 0}
           aria-describedby={typeErrors.length ? `${typeId}-errors` : undefined}
-          className={modalUi.input}
+          className={ui.input}
         >
           <option value="">Choose a type</option>
           {types.map((type) => (
@@ -71,7 +71,7 @@ function FieldErrors({ id, messages }: { id: string; messages: readonly string[]
   return (
     <div id={id}>
       {messages.map((message, index) => (
-        <p key={index} className={modalUi.fieldError}>
+        <p key={index} className={ui.fieldError}>
           {message}
         </p>
       ))}

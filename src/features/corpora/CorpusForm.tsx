@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage, fieldErrors } from '@/api/errors';
 import type { ElementType } from '@/api/types';
-import { ui } from './styles';
+import { ui } from '@/components/styles';
 
 /** The most a project name may hold, as the server stores it. */
 export const NAME_MAX_LENGTH = 100;

@@ -4,10 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { corpusListQuery, hasRight } from '@/api/corpora';
 import { currentUserQuery, isVerified } from '@/api/user';
 import type { Corpus } from '@/api/types';
+import { useErrorNotification } from '@/components/notifications/useErrorNotification';
+import { ui } from '@/components/styles';
 import { DeleteCorpusDialog } from './DeleteCorpusDialog';
 import { descriptionExcerpt, roleFromRights } from './text';
-import { ui } from './styles';
-import { useErrorNotification } from './useErrorNotification';
 
 /** The Projects page (corpus-list): the projects the caller can read. */
 export function CorpusListPage() {

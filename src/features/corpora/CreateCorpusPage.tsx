@@ -1,8 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { notify, notifyError } from '@/components/notifications/store';
+import { ui } from '@/components/styles';
 import { useCreateCorpus } from './api';
 import { CorpusForm } from './CorpusForm';
-import { ui } from './styles';
 
 const EMPTY = { name: '', description: '', public: false, indexable: false, top_level_type: null };
 

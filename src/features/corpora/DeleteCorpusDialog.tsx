@@ -1,7 +1,7 @@
 import type { Corpus } from '@/api/types';
+import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
 import { notify, notifyError } from '@/components/notifications/store';
 import { useDeleteCorpus } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
 
 interface DeleteCorpusDialogProps {
   /** The project to delete; null keeps the dialog closed. */

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { corpusKeys, corpusQuery, hasRight } from '@/api/corpora';
 import type { Corpus } from '@/api/types';
+import { PageMessage } from '@/components/PageMessage';
+import { ProjectPageHeader } from '@/components/ProjectPageHeader';
 import { notify, notifyError } from '@/components/notifications/store';
+import { useErrorNotification } from '@/components/notifications/useErrorNotification';
+import { ui } from '@/components/styles';
 import { useUpdateCorpus } from './api';
 import { CorpusForm, type CorpusFormValues } from './CorpusForm';
 import { DeleteCorpusDialog } from './DeleteCorpusDialog';
 import { MembersSection } from './MembersSection';
-import { ui } from './styles';
-import { useErrorNotification } from './useErrorNotification';
 
 export const ADMIN_REQUIRED = 'You must have an admin access to this project';
 
@@ -20,19 +22,13 @@ export function EditCorpusPage({ corpusId }: { corpusId: string }) {
 
   if (corpus.isPending) {
     return (
-      <section className="mx-auto max-w-3xl p-6">
-        <p className="text-slate-600" role="status">
-          Loading…
-        </p>
-      </section>
+      <PageMessage width="max-w-3xl" loading>
+        Loading…
+      </PageMessage>
     );
   }
   if (corpus.isError) {
-    return (
-      <section className="mx-auto max-w-3xl p-6">
-        <p className="text-slate-600">The project could not be loaded.</p>
-      </section>
-    );
+    return <PageMessage width="max-w-3xl">The project could not be loaded.</PageMessage>;
   }
   return <CorpusSettings corpus={corpus.data} />;
 }
@@ -41,20 +37,7 @@ function CorpusSettings({ corpus }: { corpus: Corpus }) {
   const isAdmin = hasRight(corpus, 'admin');
   return (
     <section className="mx-auto max-w-3xl space-y-6 p-6" aria-labelledby="settings-heading">
-      <header>
-        <p className="text-sm text-slate-500">
-          <Link to="/browse/" className={ui.link}>
-            Projects
-          </Link>{' '}
-          /{' '}
-          <Link to="/browse/$corpusId" params={{ corpusId: corpus.id }} className={ui.link}>
-            {corpus.name}
-          </Link>
-        </p>
-        <h1 id="settings-heading" className="mt-1 text-2xl font-semibold text-brand-900">
-          Project settings
-        </h1>
-      </header>
+      <ProjectPageHeader corpus={corpus} title="Project settings" headingId="settings-heading" />
       {isAdmin ? (
         <>
           <DetailsSection corpus={corpus} />

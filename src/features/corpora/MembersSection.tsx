@@ -4,7 +4,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { fieldErrors, errorMessage } from '@/api/errors';
 import { currentUserQuery } from '@/api/user';
 import type { Corpus, Membership } from '@/api/types';
+import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
 import { notify, notifyError } from '@/components/notifications/store';
+import { useErrorNotification } from '@/components/notifications/useErrorNotification';
+import { ui } from '@/components/styles';
 import {
   LEVEL_OPTIONS,
   MEMBERS_PAGE_SIZE,
@@ -15,9 +18,6 @@ import {
   useRemoveMember,
   type Level,
 } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
-import { ui } from './styles';
-import { useErrorNotification } from './useErrorNotification';
 
 function memberName(membership: Membership): string {
   return membership.user.display_name || membership.user.email;

@@ -4,8 +4,8 @@ import { childrenQuery } from '@/api/elements';
 import type { ElementListItem } from '@/api/types';
 import { ElementCard } from '@/components/ElementCard';
 import { PaginationBar } from '@/components/PaginationBar';
+import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { CHILD_LIST_PAGE_SIZE, childListQuery } from './api';
-import { useErrorNotification } from './useErrorNotification';
 
 export const NO_ZONES = 'No zones for this element';
 export const NO_ELEMENTS = 'No elements to display.';

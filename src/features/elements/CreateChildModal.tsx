@@ -1,19 +1,7 @@
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createElement, invalidateElements, type ElementCreate } from '@/api/elements';
+import type { ElementCreate } from '@/api/elements';
 import type { Corpus, Element } from '@/api/types';
-import { ErrorList } from '@/components/modal/ErrorList';
-import { Modal } from '@/components/modal/Modal';
-import { NameTypeFields } from '@/components/modal/NameTypeFields';
-import { modalUi } from '@/components/modal/styles';
-import { notify, notifyError } from '@/components/notifications/store';
-import {
-  fieldMessages,
-  hasErrors,
-  validateElementFields,
-  type ElementFields,
-} from '@/lib/elementForm';
-import { NO_ERRORS, isValidationError, toFormErrors, type FormErrors } from '@/lib/formErrors';
+import { NewElementModal } from '@/components/modal/NewElementModal';
+import type { ElementFields } from '@/lib/elementForm';
 
 /** Spec 001 §8 "Elements", word for word. */
 export const ELEMENT_CREATED = 'Element created.';
@@ -39,55 +27,15 @@ export function childCreation(parent: Element, fields: ElementFields): ElementCr
 
 /** The Create sub-element modal of spec 001: a child of any type under the current element. */
 export function CreateChildModal({ parent, corpus, onClose, onCreated }: CreateChildModalProps) {
-  const [fields, setFields] = useState<ElementFields>({
-    name: '',
-    type: corpus.types.length === 1 ? corpus.types[0]!.slug : '',
-  });
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FormErrors>(NO_ERRORS);
-  const queryClient = useQueryClient();
-
-  const creation = useMutation({
-    mutationFn: (input: ElementFields) => createElement(childCreation(parent, input)),
-    onSuccess: async (child) => {
-      notify({ type: 'success', text: ELEMENT_CREATED });
-      onClose();
-      onCreated(child);
-      await invalidateElements(queryClient);
-    },
-    onError: (error) => {
-      setServerErrors(toFormErrors(error, ['name', 'type'], CREATE_ERROR));
-      if (!isValidationError(error)) notifyError(error, CREATE_ERROR);
-    },
-  });
-
-  const local = validateElementFields(fields);
-  const submit = () => {
-    setSubmitted(true);
-    if (!hasErrors(local)) creation.mutate(fields);
-  };
-
   return (
-    <Modal
+    <NewElementModal
       title="Create sub-element"
+      types={corpus.types}
+      creation={(fields) => childCreation(parent, fields)}
+      notice={() => ({ type: 'success', text: ELEMENT_CREATED })}
+      errorPrefix={CREATE_ERROR}
       onClose={onClose}
-      pending={creation.isPending}
-      onSubmit={submit}
-      footer={
-        <>
-          <button
-            type="button"
-            className={modalUi.secondaryButton}
-            onClick={onClose}
-            disabled={creation.isPending}
-          >
-            Cancel
-          </button>
-          <button type="submit" className={modalUi.primaryButton} disabled={creation.isPending}>
-            {creation.isPending ? 'Please wait…' : 'Create'}
-          </button>
-        </>
-      }
+      onCreated={onCreated}
     >
       <p>
         The new element is created inside{' '}
@@ -96,17 +44,6 @@ export function CreateChildModal({ parent, corpus, onClose, onCreated }: CreateC
           ? ', on the same zone of its image.'
           : '. It has no image, as this element has none.'}
       </p>
-      <NameTypeFields
-        value={fields}
-        onChange={(next) => {
-          setFields(next);
-          setServerErrors(NO_ERRORS);
-        }}
-        types={corpus.types}
-        errors={fieldMessages(local, submitted, serverErrors.fields)}
-        disabled={creation.isPending}
-      />
-      <ErrorList messages={serverErrors.general} />
-    </Modal>
+    </NewElementModal>
   );
 }

@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteElement, forgetElement, invalidateElements } from '@/api/elements';
 import type { Element } from '@/api/types';
+import { CheckboxField } from '@/components/modal/CheckboxField';
 import { Modal } from '@/components/modal/Modal';
-import { modalUi } from '@/components/modal/styles';
+import { DangerActions } from '@/components/modal/ModalActions';
 import { notify, notifyError } from '@/components/notifications/store';
+import { ui } from '@/components/styles';
 
 /** Spec 001 §8 "Elements", word for word. */
 export const DELETE_ERROR = 'An error occurred while deleting the element';
@@ -21,7 +23,6 @@ export interface DeleteElementModalProps {
 /** Confirms the deletion of one element, with or without its children. */
 export function DeleteElementModal({ element, onClose, onDeleted }: DeleteElementModalProps) {
   const [withChildren, setWithChildren] = useState(true);
-  const checkboxId = useId();
   const queryClient = useQueryClient();
   const deletion = useMutation({
     mutationFn: () => deleteElement(element.id, withChildren),
@@ -47,25 +48,12 @@ export function DeleteElementModal({ element, onClose, onDeleted }: DeleteElemen
       onClose={onClose}
       pending={deletion.isPending}
       footer={
-        <>
-          <button
-            type="button"
-            autoFocus
-            className={modalUi.secondaryButton}
-            onClick={onClose}
-            disabled={deletion.isPending}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={modalUi.dangerButton}
-            onClick={() => deletion.mutate()}
-            disabled={deletion.isPending}
-          >
-            {deletion.isPending ? 'Please wait…' : 'Delete'}
-          </button>
-        </>
+        <DangerActions
+          label="Delete"
+          pending={deletion.isPending}
+          onCancel={onClose}
+          onConfirm={() => deletion.mutate()}
+        />
       }
     >
       <p>
@@ -73,18 +61,13 @@ export function DeleteElementModal({ element, onClose, onDeleted }: DeleteElemen
         <strong className="font-semibold text-slate-900">{element.name}</strong>? This cannot be
         undone.
       </p>
-      <div className="flex items-center gap-2">
-        <input
-          id={checkboxId}
-          type="checkbox"
-          className={modalUi.checkbox}
-          checked={withChildren}
-          onChange={(event) => setWithChildren(event.target.checked)}
-          disabled={deletion.isPending}
-        />
-        <label htmlFor={checkboxId}>Also delete its children</label>
-      </div>
-      <p className={modalUi.help}>
+      <CheckboxField
+        label="Also delete its children"
+        checked={withChildren}
+        onChange={setWithChildren}
+        disabled={deletion.isPending}
+      />
+      <p className={ui.help}>
         Children that have another parent are kept. Unchecked, the children stay and lose this
         parent.
       </p>

@@ -1,20 +1,11 @@
-import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { elementKeys, invalidateElements, updateElement, type ElementUpdate } from '@/api/elements';
 import type { Corpus, Element } from '@/api/types';
 import { GuardedButton } from '@/components/GuardedButton';
-import { ErrorList } from '@/components/modal/ErrorList';
-import { Modal } from '@/components/modal/Modal';
-import { NameTypeFields } from '@/components/modal/NameTypeFields';
-import { modalUi } from '@/components/modal/styles';
-import { notify, notifyError } from '@/components/notifications/store';
-import {
-  fieldMessages,
-  hasErrors,
-  validateElementFields,
-  type ElementFields,
-} from '@/lib/elementForm';
-import { NO_ERRORS, isValidationError, toFormErrors, type FormErrors } from '@/lib/formErrors';
+import { NameTypeModal } from '@/components/modal/NameTypeModal';
+import { useNameTypeForm } from '@/components/modal/useNameTypeForm';
+import { notify } from '@/components/notifications/store';
+import { ui } from '@/components/styles';
 
 /** Spec 001 §8 "Elements", before the reason. */
 export const UPDATE_ERROR = 'An error occurred while updating the element';
@@ -38,16 +29,15 @@ export function EditElementModal({
   onDelete,
   onClose,
 }: EditElementModalProps) {
-  const [fields, setFields] = useState<ElementFields>({
+  const form = useNameTypeForm({
     name: element.name,
     // A type the project no longer lists cannot be kept: the form asks for one.
     type: corpus.types.some((type) => type.slug === element.type) ? element.type : '',
   });
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FormErrors>(NO_ERRORS);
   const queryClient = useQueryClient();
 
   // Spec 001 §5: an update needs a changed name or type; only what changed is sent.
+  const { fields } = form;
   const patch: ElementUpdate = {
     ...(fields.name.trim() !== element.name && { name: fields.name.trim() }),
     ...(fields.type !== element.type && { type: fields.type }),
@@ -62,66 +52,31 @@ export function EditElementModal({
       onClose();
       await invalidateElements(queryClient);
     },
-    onError: (error) => {
-      setServerErrors(toFormErrors(error, ['name', 'type'], UPDATE_ERROR));
-      if (!isValidationError(error)) notifyError(error, UPDATE_ERROR);
-    },
+    onError: (error) => form.fail(error, UPDATE_ERROR),
   });
 
-  const local = validateElementFields(fields);
-  const submit = () => {
-    setSubmitted(true);
-    if (changed && !hasErrors(local)) update.mutate(patch);
-  };
-
   return (
-    <Modal
+    <NameTypeModal
       title="Edit element"
-      onClose={onClose}
+      form={form}
+      types={corpus.types}
+      submitLabel="Save"
       pending={update.isPending}
-      onSubmit={submit}
+      onSubmit={() => {
+        if (changed) update.mutate(patch);
+      }}
+      onClose={onClose}
+      blocked={changed ? null : NOTHING_CHANGED}
       footerStart={
         <GuardedButton
           blocked={deleteBlocked}
-          className={modalUi.dangerOutlineButton}
+          className={ui.dangerOutlineButton}
           disabled={update.isPending}
           onClick={onDelete}
         >
           Delete
         </GuardedButton>
       }
-      footer={
-        <>
-          <button
-            type="button"
-            className={modalUi.secondaryButton}
-            onClick={onClose}
-            disabled={update.isPending}
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={modalUi.primaryButton}
-            disabled={!changed || update.isPending}
-            title={changed ? undefined : NOTHING_CHANGED}
-          >
-            {update.isPending ? 'Please wait…' : 'Save'}
-          </button>
-        </>
-      }
-    >
-      <NameTypeFields
-        value={fields}
-        onChange={(next) => {
-          setFields(next);
-          setServerErrors(NO_ERRORS);
-        }}
-        types={corpus.types}
-        errors={fieldMessages(local, submitted, serverErrors.fields)}
-        disabled={update.isPending}
-      />
-      <ErrorList messages={serverErrors.general} />
-    </Modal>
+    />
   );
 }

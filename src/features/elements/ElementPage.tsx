@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { corpusQuery } from '@/api/corpora';
 import { elementQuery, neighborsQuery } from '@/api/elements';
 import type { Corpus, Element, ImageInfo, Polygon } from '@/api/types';
+import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ChildrenTree } from './children/ChildrenTree';
 import { DisplayableChildren, FolderChildren } from './ChildLists';
@@ -10,7 +11,6 @@ import { CopyIdButton } from './CopyIdButton';
 import { useDisplaySettings } from './displaySettings';
 import { NavigationMenu } from './NavigationMenu';
 import { zonesQuery } from './api';
-import { useErrorNotification } from './useErrorNotification';
 
 /** A child drawn over the element's image. */
 export interface ImageZone {

@@ -5,8 +5,8 @@ import { invalidateElements, linkElement, moveElement, type WriteOutcome } from 
 import type { Element } from '@/api/types';
 import type { FolderRef } from '@/components/folders/FolderPicker';
 import { FolderPickerModal } from '@/components/folders/FolderPickerModal';
-import { notify, notifyError } from '@/components/notifications/store';
-import { isValidationError, toFormErrors } from '@/lib/formErrors';
+import { reportFormError } from '@/components/notifications/reportFormError';
+import { notify } from '@/components/notifications/store';
 
 interface ParentChange {
   title: string;
@@ -74,8 +74,7 @@ function ParentChangeModal({
     onError: (error) => {
       // Every field the API names (destination, parent, child, corpus_id, parent_id…) is about
       // the folder picked or the element itself: one list under the picker says it all.
-      setErrors(toFormErrors(error, [], change.errorPrefix).general);
-      if (!isValidationError(error)) notifyError(error, change.errorPrefix);
+      setErrors(reportFormError(error, [], change.errorPrefix).general);
     },
   });
   return (

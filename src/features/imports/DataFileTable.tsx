@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DATA_FILE_PAGE_SIZE,
@@ -9,18 +8,21 @@ import {
   type DataFile,
   type DataFileStatus,
 } from '@/api/dataFiles';
+import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
 import { notify, notifyError } from '@/components/notifications/store';
+import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { PaginationBar } from '@/components/PaginationBar';
 import { relativeTime } from '@/lib/relativeTime';
 import { formatSize } from './fileTypes';
 import { ui } from './styles';
-import { useErrorNotification } from './useErrorNotification';
 
 const STATUS_TEXT: Record<DataFileStatus, string> = {
   checked: 'Ready',
   unchecked: 'Not uploaded',
   error: 'Error',
 };
+
+const COLUMNS = ['Name', 'Size', 'Status', 'Uploaded'];
 
 export interface DataFileTableProps {
   corpusId: string;
@@ -81,18 +83,11 @@ export function DataFileTable({ corpusId, canWrite, selected, onSelect }: DataFi
                     }
                   />
                 </th>
-                <th scope="col" className="py-2">
-                  Name
-                </th>
-                <th scope="col" className="py-2">
-                  Size
-                </th>
-                <th scope="col" className="py-2">
-                  Status
-                </th>
-                <th scope="col" className="py-2">
-                  Uploaded
-                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="py-2">
+                    {column}
+                  </th>
+                ))}
                 <th scope="col" className="py-2">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -190,36 +185,18 @@ function DeleteFileDialog({
     onSettled: () => queryClient.invalidateQueries({ queryKey: dataFileKeys.corpus(corpusId) }),
   });
   return (
-    <Dialog open onClose={() => !remove.isPending && onClose()} className="relative z-40">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-semibold text-slate-900">Delete file</DialogTitle>
-          <Description className="mt-2 text-sm text-slate-600">
-            Delete the uploaded file <strong className="break-all">{file.name}</strong>? What was
-            already imported from it stays in the project.
-          </Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <button
-              type="button"
-              autoFocus
-              className={ui.secondaryButton}
-              onClick={onClose}
-              disabled={remove.isPending}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className={ui.dangerButton}
-              onClick={() => remove.mutate()}
-              disabled={remove.isPending}
-            >
-              {remove.isPending ? 'Please wait…' : 'Delete'}
-            </button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      open
+      title="Delete file"
+      confirmLabel="Delete"
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate()}
+      onClose={onClose}
+    >
+      <p>
+        Delete the uploaded file <strong className="break-all">{file.name}</strong>? What was
+        already imported from it stays in the project.
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,5 @@
 import { useCallback, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { corpusQuery } from '@/api/corpora';
 import { dataFileKeys, importFromFiles, type DataFile } from '@/api/dataFiles';
 import { elementQuery } from '@/api/elements';
@@ -8,13 +7,15 @@ import { fieldErrors } from '@/api/errors';
 import { jobKeys, type JobDetail } from '@/api/jobs';
 import type { Corpus, Element } from '@/api/types';
 import { currentUserQuery, isVerified } from '@/api/user';
+import { PageMessage } from '@/components/PageMessage';
+import { ProjectPageHeader } from '@/components/ProjectPageHeader';
 import { notifyError } from '@/components/notifications/store';
+import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { DataFileTable } from './DataFileTable';
 import { DropZone } from './DropZone';
 import { ImportJobView } from './ImportJobView';
 import { ui } from './styles';
 import { UploadList } from './UploadList';
-import { useErrorNotification } from './useErrorNotification';
 import { useUploadQueue } from './useUploadQueue';
 
 export const NEED_CONTRIBUTOR = 'You must have a contributor access to this project';
@@ -45,20 +46,16 @@ export function ImportFilesPage({
 
   if (corpus.isPending || (folderId && folder.isPending)) {
     return (
-      <section className="mx-auto max-w-4xl p-6">
-        <p className="text-slate-600" role="status">
-          Loading…
-        </p>
-      </section>
+      <PageMessage width="max-w-4xl" loading>
+        Loading…
+      </PageMessage>
     );
   }
   if (corpus.isError || (folderId && folder.isError)) {
     return (
-      <section className="mx-auto max-w-4xl p-6">
-        <p className="text-slate-600">
-          {corpus.isError ? 'The project could not be loaded.' : 'The folder could not be loaded.'}
-        </p>
-      </section>
+      <PageMessage width="max-w-4xl">
+        {corpus.isError ? 'The project could not be loaded.' : 'The folder could not be loaded.'}
+      </PageMessage>
     );
   }
   return (
@@ -108,32 +105,14 @@ function ImportScreen({
   const onUploaded = useCallback((file: DataFile) => select([file.id], true), [select]);
   const queue = useUploadQueue(corpus.id, onUploaded);
 
-  const heading = `Import files into ${folder ? folder.name : corpus.name}`;
   return (
     <section className="mx-auto max-w-4xl space-y-6 p-6" aria-labelledby="import-page-heading">
-      <header>
-        <p className="text-sm text-slate-500">
-          <Link to="/browse/" className={ui.link}>
-            Projects
-          </Link>{' '}
-          /{' '}
-          <Link to="/browse/$corpusId" params={{ corpusId: corpus.id }} className={ui.link}>
-            {corpus.name}
-          </Link>
-          {folder && (
-            <>
-              {' '}
-              /{' '}
-              <Link to="/element/$id" params={{ id: folder.id }} className={ui.link}>
-                {folder.name}
-              </Link>
-            </>
-          )}
-        </p>
-        <h1 id="import-page-heading" className="mt-1 text-2xl font-semibold text-brand-900">
-          {heading}
-        </h1>
-      </header>
+      <ProjectPageHeader
+        corpus={corpus}
+        folder={folder}
+        title={`Import files into ${folder ? folder.name : corpus.name}`}
+        headingId="import-page-heading"
+      />
       {blocked && (
         <p
           role="alert"

@@ -13,9 +13,9 @@ import {
   type JobDetail,
 } from '@/api/jobs';
 import { notify, notifyError } from '@/components/notifications/store';
+import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ProgressBar } from './ProgressBar';
 import { ui } from './styles';
-import { useErrorNotification } from './useErrorNotification';
 
 export interface ImportJobViewProps {
   jobId: string;

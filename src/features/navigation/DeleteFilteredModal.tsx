@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteCorpusElements, invalidateElements } from '@/api/elements';
+import { CheckboxField } from '@/components/modal/CheckboxField';
 import { ErrorList } from '@/components/modal/ErrorList';
 import { Modal } from '@/components/modal/Modal';
-import { modalUi } from '@/components/modal/styles';
+import { DangerActions } from '@/components/modal/ModalActions';
 import { notify, notifyError } from '@/components/notifications/store';
+import { ui } from '@/components/styles';
 import {
   DEFAULT_METADATA_OPERATOR,
   FILTER_LABELS,
@@ -43,7 +45,6 @@ export function DeleteFilteredModal({
 }: DeleteFilteredModalProps) {
   const [withChildren, setWithChildren] = useState(true);
   const [errors, setErrors] = useState<string[]>([]);
-  const checkboxId = useId();
   const queryClient = useQueryClient();
   const deletion = useMutation({
     mutationFn: () => deleteCorpusElements(corpusId, deletionQuery(query), withChildren),
@@ -72,28 +73,15 @@ export function DeleteFilteredModal({
       onClose={onClose}
       pending={deletion.isPending}
       footer={
-        <>
-          <button
-            type="button"
-            autoFocus
-            className={modalUi.secondaryButton}
-            onClick={onClose}
-            disabled={deletion.isPending}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={modalUi.dangerButton}
-            onClick={() => {
-              setErrors([]);
-              deletion.mutate();
-            }}
-            disabled={deletion.isPending}
-          >
-            {deletion.isPending ? 'Please wait…' : `Delete ${count} ${word}`}
-          </button>
-        </>
+        <DangerActions
+          label={`Delete ${count} ${word}`}
+          pending={deletion.isPending}
+          onCancel={onClose}
+          onConfirm={() => {
+            setErrors([]);
+            deletion.mutate();
+          }}
+        />
       }
     >
       <p>
@@ -111,18 +99,13 @@ export function DeleteFilteredModal({
           </li>
         ))}
       </ul>
-      <div className="flex items-center gap-2">
-        <input
-          id={checkboxId}
-          type="checkbox"
-          className={modalUi.checkbox}
-          checked={withChildren}
-          onChange={(event) => setWithChildren(event.target.checked)}
-          disabled={deletion.isPending}
-        />
-        <label htmlFor={checkboxId}>Also delete their children</label>
-      </div>
-      <p className={modalUi.help}>
+      <CheckboxField
+        label="Also delete their children"
+        checked={withChildren}
+        onChange={setWithChildren}
+        disabled={deletion.isPending}
+      />
+      <p className={ui.help}>
         Large deletions run in the background: the elements disappear once the job is done.
       </p>
       <ErrorList messages={errors} />

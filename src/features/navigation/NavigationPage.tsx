@@ -31,6 +31,7 @@ import {
   type NavigationSearch,
 } from '@/lib/navigationQuery';
 import { FOLDER_WRITE, accessOf, blockedReason, grantsRight } from '@/lib/rights';
+import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { corpusClassesQuery } from './api';
 import { DeleteFilteredModal } from './DeleteFilteredModal';
 import { deletionBlocked } from './deletion';
@@ -39,7 +40,6 @@ import { FilterBar } from './FilterBar';
 import { ListControls } from './ListControls';
 import { ListingError } from './ListingError';
 import { ui } from './styles';
-import { useErrorNotification } from './useErrorNotification';
 
 /** A second pagination bar under the grid once a page is long enough to scroll past the first. */
 const BOTTOM_BAR_FROM = 8;

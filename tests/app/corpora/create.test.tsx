@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CreateCorpusPage } from '@/features/corpora/CreateCorpusPage';
-import { apiError, fakeServer, makeUser, renderPage, resetClientState } from './harness';
+import { apiError, fakeServer, makeUser, renderPage, isolateEachTest } from './harness';
 
 function renderCreate() {
   return renderPage({
@@ -15,11 +15,7 @@ function renderCreate() {
   });
 }
 
-beforeEach(resetClientState);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateEachTest();
 
 describe('Create a project', () => {
   it('keeps Create disabled until the name holds more than blanks', async () => {

@@ -1,18 +1,18 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditCorpusPage } from '@/features/corpora/EditCorpusPage';
 import { loadCorpusSettings } from '@/features/corpora/loaders';
 import type { Corpus, Membership } from '@/api/types';
 import {
   fakeServer,
+  isolateEachTest,
   makeCorpus,
   makeMembership,
   makeUser,
   renderPage,
-  resetClientState,
   uuid,
 } from './harness';
 
@@ -32,11 +32,7 @@ function setup(corpus: Corpus, members: Membership[] = [makeMembership(me, 100)]
   return fakeServer({ corpora: [corpus], members: { [corpus.id]: members } });
 }
 
-beforeEach(resetClientState);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateEachTest();
 
 describe('Project settings', () => {
   it('tells a member without the admin right that they cannot edit the project', async () => {

@@ -1,59 +1,34 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRoute } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouterContext } from '@/app/guard';
+import type { Corpus, ElementType, Membership, Right, User } from '@/api/types';
 import {
-  Outlet,
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  useLocation,
-} from '@tanstack/react-router';
-import { vi } from 'vitest';
-import { Notifications } from '@/components/notifications/Notifications';
-import { dismiss, notifications } from '@/components/notifications/store';
-import { localDb } from '@/offline/db';
-import { serverInfoKeys } from '@/api/serverInfo';
-import { userKeys } from '@/api/user';
-import type { Corpus, ElementType, Membership, Right, ServerInfo, User } from '@/api/types';
+  APP_STALE_TIME,
+  apiError,
+  corpusWith,
+  idSequence,
+  json,
+  makeInfo,
+  makeRoot,
+  overridden,
+  pageOf,
+  renderRoutes,
+  routesUnder,
+  stubFetch,
+  userWith,
+  type Call,
+  type Handler,
+} from '../support/harness';
 
-export const SERVER_INFO: ServerInfo = {
-  version: '1.9.0',
-  features: {
-    search: true,
-    selection: true,
-    signup: true,
-    ingest: false,
-    enterprise: false,
-    pdf_export: false,
-    pagexml_export: false,
-    docx_export: false,
-    csv_export: false,
-  },
-  banner: null,
-};
+export { apiError, isolateEachTest, json, resetClientState, type Call } from '../support/harness';
 
-let counter = 0;
-/** A fresh UUID-shaped id, readable in failure output. */
-export function uuid(): string {
-  counter += 1;
-  return `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
-}
+export const SERVER_INFO = makeInfo({ search: true, selection: true, signup: true });
+
+export const uuid = idSequence('8000');
 
 export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    id: uuid(),
-    email: 'ada@example.org',
-    display_name: 'Ada Lovelace',
-    is_admin: false,
-    verified_email: true,
-    has_usable_password: true,
-    can_manage_workers: false,
-    can_ingest: false,
-    features: {},
-    ...overrides,
-  };
+  return userWith(uuid(), overrides);
 }
 
 export const TYPES: ElementType[] = [
@@ -72,19 +47,15 @@ export function makeCorpus(
   overrides: Partial<Corpus> & { role?: 'guest' | 'contributor' | 'admin' } = {},
 ): Corpus {
   const { role = 'admin', ...rest } = overrides;
-  return {
+  return corpusWith({
     id: uuid(),
     name: 'A project',
-    description: '',
     public: false,
-    indexable: false,
-    created: '2024-05-01T10:00:00Z',
     types: TYPES,
     rights: RIGHTS[role]!,
-    top_level_type: null,
     authorized_users: 1,
     ...rest,
-  };
+  });
 }
 
 export function makeMembership(user: Partial<Membership['user']>, level: number): Membership {
@@ -101,34 +72,7 @@ export function makeMembership(user: Partial<Membership['user']>, level: number)
   };
 }
 
-export function json(status: number, body: unknown): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
-/** The API's structured error body. */
-export function apiError(
-  status: number,
-  errors: { attr: string | null; detail: string; code?: string }[],
-  extra: Record<string, unknown> = {},
-): Response {
-  return json(status, {
-    type: status >= 500 ? 'server_error' : status === 400 ? 'validation_error' : 'client_error',
-    errors: errors.map((error) => ({ code: error.code ?? 'invalid', ...error })),
-    ...extra,
-  });
-}
-
-export interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-type Handler = (call: Call, match: RegExpMatchArray) => Response | Promise<Response>;
+type Route = (call: Call, match: RegExpMatchArray) => Response;
 
 export interface FakeServerOptions {
   corpora?: Corpus[];
@@ -136,7 +80,7 @@ export interface FakeServerOptions {
   members?: Record<string, Membership[]>;
   /** Accounts that exist, for adding members by e-mail. */
   accounts?: Membership['user'][];
-  /** Handlers tried before the fake's own, keyed "METHOD /path/" below /api/v1. */
+  /** Answers tried before the fake's own, keyed "METHOD /path/" or "/path/" below /api/v1. */
   overrides?: Record<string, Handler>;
 }
 
@@ -151,7 +95,6 @@ export function fakeServer(options: FakeServerOptions = {}) {
   const members: Record<string, Membership[]> = {};
   for (const [id, list] of Object.entries(options.members ?? {})) members[id] = [...list];
   const accounts = options.accounts ?? [];
-  const calls: Call[] = [];
 
   const notFound = () => apiError(404, [{ attr: null, detail: 'Not found.', code: 'not_found' }]);
   const findMembership = (id: string) => {
@@ -166,7 +109,7 @@ export function fakeServer(options: FakeServerOptions = {}) {
   const lastAdminError = () =>
     apiError(400, [{ attr: null, detail: 'A project must keep at least one admin.' }]);
 
-  const routes: [string, RegExp, Handler][] = [
+  const routes: [string, RegExp, Route][] = [
     ['GET', /^\/corpus\/$/, () => json(200, corpora)],
     [
       'POST',
@@ -218,16 +161,9 @@ export function fakeServer(options: FakeServerOptions = {}) {
       (call, match) => {
         const list = members[match[1]!] ?? [];
         const page = Number(call.query.get('page') ?? '1');
-        const start = (page - 1) * PAGE_SIZE;
         const link = (n: number) =>
           `http://localhost/api/v1/corpus/${match[1]}/memberships/?page=${n}`;
-        return json(200, {
-          count: list.length,
-          number: page,
-          next: start + PAGE_SIZE < list.length ? link(page + 1) : null,
-          previous: page > 1 ? link(page - 1) : null,
-          results: list.slice(start, start + PAGE_SIZE),
-        });
+        return json(200, pageOf(list, page, PAGE_SIZE, link));
       },
     ],
     [
@@ -289,44 +225,16 @@ export function fakeServer(options: FakeServerOptions = {}) {
     ],
   ];
 
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const path = url.pathname.replace(/^\/api\/v1/, '');
-    const call: Call = {
-      method,
-      path,
-      query: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
-    };
-    calls.push(call);
-    const override = options.overrides?.[`${method} ${path}`];
-    if (override) return override(call, [path] as RegExpMatchArray);
-    for (const [routeMethod, pattern, handler] of routes) {
-      const match = path.match(pattern);
-      if (routeMethod === method && match) return handler(call, match);
+  const api = stubFetch(async (call) => {
+    const answer = await overridden(options.overrides, call);
+    if (answer) return answer;
+    for (const [method, pattern, route] of routes) {
+      const match = call.path.match(pattern);
+      if (method === call.method && match) return route(call, match);
     }
-    return apiError(500, [{ attr: null, detail: `Unexpected ${method} ${path}` }]);
+    return apiError(500, [{ attr: null, detail: `Unexpected ${call.method} ${call.path}` }]);
   });
-  vi.stubGlobal('fetch', fetchMock);
-
-  return {
-    corpora,
-    members,
-    calls,
-    /** The calls to one endpoint, e.g. callsTo('DELETE', `/corpus/${id}/`). */
-    callsTo: (method: string, path: string) =>
-      calls.filter((call) => call.method === method && call.path === path),
-  };
-}
-
-function Elsewhere() {
-  const location = useLocation();
-  return <p data-testid="elsewhere">Now at {location.href}</p>;
-}
-
-function NotFound() {
-  return <h1>Page not found</h1>;
+  return { corpora, members, ...api };
 }
 
 interface RenderOptions {
@@ -340,55 +248,23 @@ interface RenderOptions {
   loader?: (queryClient: QueryClient, params: Record<string, string>) => Promise<unknown>;
 }
 
-/**
- * Mounts one page in a memory router; every other path renders "Now at <href>", so a test sees
- * where a navigation went. The current user starts in the cache, as the guard leaves it.
- */
+/** Mounts one page in a memory router, with the current user in the cache as the guard leaves it. */
 export function renderPage(options: RenderOptions) {
-  const queryClient = new QueryClient({
-    // The app's freshness, so a page does not refetch what its loader just fetched.
-    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
-  });
-  queryClient.setQueryData(serverInfoKeys.all, SERVER_INFO);
-  queryClient.setQueryData(userKeys.current, options.user);
-
-  const root = createRootRoute({
-    component: () => (
-      <>
-        <Outlet />
-        <Notifications />
-      </>
-    ),
-  });
-  const loader = options.loader;
+  const root = makeRoot();
+  const { loader } = options;
   const page = createRoute({
     getParentRoute: () => root,
     path: options.path,
     component: options.page,
     ...(loader && {
-      loader: ({ params }: { params: Record<string, string> }) => loader(queryClient, params),
+      loader: ({ context, params }: { context: RouterContext; params: Record<string, string> }) =>
+        loader(context.queryClient, params),
     }),
   });
-  const rest = createRoute({ getParentRoute: () => root, path: '$', component: Elsewhere });
-  const router = createRouter({
-    routeTree: root.addChildren([page, rest]),
-    history: createMemoryHistory({ initialEntries: [options.url] }),
-    trailingSlash: 'preserve',
-    defaultNotFoundComponent: NotFound,
+  return renderRoutes(routesUnder(root, [page]), {
+    url: options.url,
+    info: SERVER_INFO,
+    user: options.user,
+    staleTime: APP_STALE_TIME,
   });
-  // jsdom has no scrolling; the router's scroll handling would only complain about it.
-  window.scrollTo = () => undefined;
-
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...result, queryClient, router };
-}
-
-/** Each test starts with no notification on screen and no query kept from a previous one. */
-export async function resetClientState(): Promise<void> {
-  for (const notification of notifications.get()) dismiss(notification.id);
-  await localDb.queries.clear();
 }

@@ -1,18 +1,11 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CorpusListPage } from '@/features/corpora/CorpusListPage';
 import { loadCorpusList } from '@/features/corpora/loaders';
-import {
-  apiError,
-  fakeServer,
-  makeCorpus,
-  makeUser,
-  renderPage,
-  resetClientState,
-} from './harness';
+import { apiError, fakeServer, makeCorpus, makeUser, renderPage, isolateEachTest } from './harness';
 import type { User } from '@/api/types';
 
 function renderList(user: User | null) {
@@ -27,11 +20,7 @@ function renderList(user: User | null) {
 
 const item = (name: string) => screen.getByRole('listitem', { name });
 
-beforeEach(resetClientState);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateEachTest();
 
 describe('Projects page', () => {
   it('lists the projects with their badge, role and a link to browse them', async () => {

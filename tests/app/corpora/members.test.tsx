@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditCorpusPage } from '@/features/corpora/EditCorpusPage';
 import type { Corpus, Membership } from '@/api/types';
 import {
   fakeServer,
+  isolateEachTest,
   makeCorpus,
   makeMembership,
   makeUser,
   renderPage,
-  resetClientState,
 } from './harness';
 
 const me = makeUser({ display_name: 'Ada Lovelace', email: 'ada@example.org' });
@@ -52,11 +52,7 @@ const row = (name: string) =>
 const roleOf = (name: string) =>
   screen.getByRole('combobox', { name: `Role of ${name}` }) as HTMLSelectElement;
 
-beforeEach(resetClientState);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateEachTest();
 
 describe('Project members', () => {
   it('lists the members with their e-mail and role', async () => {

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setDisplaySetting } from '@/features/elements/displaySettings';
 import { ViewerFactoryContext } from '@/features/viewer/viewerContext';
 import type { Element } from '@/api/types';
 import {
@@ -15,21 +14,15 @@ import {
   makeImage,
   makeUser,
   renderApp,
-  resetClientState,
   type Call,
 } from '../support/elementsApi';
+import { isolateElementPageTests } from '../support/elementPage';
 import { fakeViewerFactory } from '../support/fakeViewer';
 import { installRecordingCanvas } from '../support/recordingCanvas';
 
-beforeEach(async () => {
-  await resetClientState();
+isolateElementPageTests({ annotationsTree: true });
+beforeEach(() => {
   installRecordingCanvas();
-  setDisplaySetting('annotationsTree', true);
-  setDisplaySetting('folderTree', false);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 /** A page whose tree lists `count` lines, the first `withChildren` of them with words. */

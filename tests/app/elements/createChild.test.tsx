@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setDisplaySetting } from '@/features/elements/displaySettings';
-import type { Element, ElementType } from '@/api/types';
+import type { Corpus, ElementType } from '@/api/types';
 import {
   apiError,
   elementsApi,
@@ -14,51 +14,57 @@ import {
   makeImage,
   makeUser,
   rect,
-  resetClientState,
   TYPES,
   uuid,
   type Call,
+  type Handler,
 } from '../support/elementsApi';
-import { menuEntry, openElement, openModal } from '../support/elementMenu';
+import { isolateElementPageTests } from '../support/elementPage';
+import { menuEntry, openElement, openElementModal, openModal } from '../support/elementMenu';
 import { installRecordingCanvas } from '../support/recordingCanvas';
 
-beforeEach(async () => {
-  await resetClientState();
+isolateElementPageTests();
+beforeEach(() => {
   installRecordingCanvas();
-  setDisplaySetting('annotationsTree', false);
-  setDisplaySetting('folderTree', false);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
+type Api = ReturnType<typeof elementsApi>;
+
 /** POST /elements/create/ as the API answers it, the new child added under its parent. */
-function creates(api: () => ReturnType<typeof elementsApi>, corpus = makeCorpus()) {
-  return (call: Call) => {
-    const body = call.body as { parent: string; name: string; type: string };
-    const created = makeElement(corpus, { id: uuid(), name: body.name, type: body.type });
-    const { children } = api();
-    (children[body.parent] ??= []).push(created);
-    api().touch(body.parent);
-    return json(201, created);
-  };
+function addChild(api: Api, corpus: Corpus, call: Call): Response {
+  const body = call.body as { parent: string; name: string; type: string };
+  const created = makeElement(corpus, { id: uuid(), name: body.name, type: body.type });
+  (api.children[body.parent] ??= []).push(created);
+  api.touch(body.parent);
+  return json(201, created);
 }
+
+/**
+ * One element of a new project (and its image) behind the element endpoints. Creating answers
+ * as the API does, unless `create` answers instead.
+ */
+function serveOne(fields: Parameters<typeof makeElement>[1], create?: Handler) {
+  const corpus = makeCorpus();
+  const element = makeElement(corpus, fields);
+  const api: Api = elementsApi({
+    corpus,
+    elements: [element],
+    ...(fields?.image && { images: [fields.image] }),
+    overrides: { 'POST /elements/create/': create ?? ((call) => addChild(api, corpus, call)) },
+  });
+  return { corpus, element, api };
+}
+
+const ACT = { name: 'Act of sale', type: 'act' };
+const VOLUME = { name: 'Volume 1', type: 'folder' };
 
 describe('Create sub-element modal', () => {
   it("creates the child on the parent's zone and shows it in the tree at once", async () => {
     setDisplaySetting('annotationsTree', true);
-    const corpus = makeCorpus();
     const image = makeImage();
     const polygon = rect(100, 200, 600, 800);
-    const region = makeElement(corpus, { name: 'Column A', type: 'text_region', image, polygon });
-    let api: ReturnType<typeof elementsApi> | null = null;
-    api = elementsApi({
-      corpus,
-      elements: [region],
-      images: [image],
-      overrides: { 'POST /elements/create/': creates(() => api!, corpus) },
-    });
+    const fields = { name: 'Column A', type: 'text_region', image, polygon };
+    const { corpus, element: region, api } = serveOne(fields);
     const user = userEvent.setup();
     openElement(region.id);
     const tree = await screen.findByRole('navigation', { name: 'Children tree' });
@@ -86,14 +92,7 @@ describe('Create sub-element modal', () => {
   });
 
   it('sends no image for a parent without a zone, and the list shows the new child', async () => {
-    const corpus = makeCorpus();
-    const folder = makeElement(corpus, { name: 'Volume 1', type: 'folder' });
-    let api: ReturnType<typeof elementsApi> | null = null;
-    api = elementsApi({
-      corpus,
-      elements: [folder],
-      overrides: { 'POST /elements/create/': creates(() => api!, corpus) },
-    });
+    const { corpus, element: folder, api } = serveOne(VOLUME);
     const user = userEvent.setup();
     openElement(folder.id);
     expect(await screen.findByText('No elements to display.')).toBeTruthy();
@@ -114,12 +113,8 @@ describe('Create sub-element modal', () => {
   });
 
   it('offers every type of the project, folders included', async () => {
-    const corpus = makeCorpus();
-    const act = makeElement(corpus, { name: 'Act of sale', type: 'act' });
-    elementsApi({ corpus, elements: [act] });
-    const user = userEvent.setup();
-    openElement(act.id);
-    const dialog = await openModal(user, 'Elements', 'Create sub-element', 'Create sub-element');
+    const { element: act } = serveOne(ACT);
+    const { dialog } = await openElementModal(act.id, 'Create sub-element');
     const options = within(within(dialog).getByLabelText('Type')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
       'Choose a type',
@@ -128,12 +123,8 @@ describe('Create sub-element modal', () => {
   });
 
   it('asks for a name and a type before sending anything', async () => {
-    const corpus = makeCorpus();
-    const act = makeElement(corpus, { name: 'Act of sale', type: 'act' });
-    const api = elementsApi({ corpus, elements: [act] });
-    const user = userEvent.setup();
-    openElement(act.id);
-    const dialog = await openModal(user, 'Elements', 'Create sub-element', 'Create sub-element');
+    const { element: act, api } = serveOne(ACT);
+    const { user, dialog } = await openElementModal(act.id, 'Create sub-element');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByText('A name is required')).toBeTruthy();
     expect(within(dialog).getByText('A type is required')).toBeTruthy();
@@ -141,27 +132,16 @@ describe('Create sub-element modal', () => {
   });
 
   it("shows a 400's messages in the modal", async () => {
-    const corpus = makeCorpus();
-    const image = makeImage();
-    const page: Element = makeElement(corpus, { name: 'Folio 2', image });
-    elementsApi({
-      corpus,
-      elements: [page],
-      images: [image],
-      overrides: {
-        'POST /elements/create/': () =>
-          json(400, {
-            type: 'validation_error',
-            errors: [
-              { code: 'invalid', detail: 'This polygon is too small.', attr: 'polygon' },
-              { code: 'blank', detail: 'This field may not be blank.', attr: 'name' },
-            ],
-          }),
-      },
-    });
-    const user = userEvent.setup();
-    openElement(page.id);
-    const dialog = await openModal(user, 'Elements', 'Create sub-element', 'Create sub-element');
+    const { element: page } = serveOne({ name: 'Folio 2', image: makeImage() }, () =>
+      json(400, {
+        type: 'validation_error',
+        errors: [
+          { code: 'invalid', detail: 'This polygon is too small.', attr: 'polygon' },
+          { code: 'blank', detail: 'This field may not be blank.', attr: 'name' },
+        ],
+      }),
+    );
+    const { user, dialog } = await openElementModal(page.id, 'Create sub-element');
     await user.type(within(dialog).getByLabelText('Name'), 'Margin');
     await user.selectOptions(within(dialog).getByLabelText('Type'), 'Text region');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -171,16 +151,8 @@ describe('Create sub-element modal', () => {
   });
 
   it('reports another failure with the spec message', async () => {
-    const corpus = makeCorpus();
-    const act = makeElement(corpus, { name: 'Act of sale', type: 'act' });
-    elementsApi({
-      corpus,
-      elements: [act],
-      overrides: { 'POST /elements/create/': () => apiError(503, 'Try again later') },
-    });
-    const user = userEvent.setup();
-    openElement(act.id);
-    const dialog = await openModal(user, 'Elements', 'Create sub-element', 'Create sub-element');
+    const { element: act } = serveOne(ACT, () => apiError(503, 'Try again later'));
+    const { user, dialog } = await openElementModal(act.id, 'Create sub-element');
     await user.type(within(dialog).getByLabelText('Name'), 'Clause');
     await user.selectOptions(within(dialog).getByLabelText('Type'), 'Act');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -191,17 +163,8 @@ describe('Create sub-element modal', () => {
 
 describe('New folder modal on the element page', () => {
   it('creates a folder inside the current one, with its single folder type preselected', async () => {
-    const corpus = makeCorpus();
-    const folder = makeElement(corpus, { name: 'Volume 1', type: 'folder' });
-    let api: ReturnType<typeof elementsApi> | null = null;
-    api = elementsApi({
-      corpus,
-      elements: [folder],
-      overrides: { 'POST /elements/create/': creates(() => api!, corpus) },
-    });
-    const user = userEvent.setup();
-    openElement(folder.id);
-    const dialog = await openModal(user, 'Elements', 'New folder', 'New folder');
+    const { corpus, element: folder, api } = serveOne(VOLUME);
+    const { user, dialog } = await openElementModal(folder.id, 'New folder');
     const type = within(dialog).getByLabelText('Type') as HTMLSelectElement;
     expect(type.value).toBe('folder');
     await user.type(within(dialog).getByLabelText('Name'), 'Box 2');
@@ -224,9 +187,7 @@ describe('New folder modal on the element page', () => {
   });
 
   it('is only offered inside folders', async () => {
-    const corpus = makeCorpus();
-    const act = makeElement(corpus, { name: 'Act of sale', type: 'act' });
-    elementsApi({ corpus, elements: [act] });
+    const { element: act } = serveOne(ACT);
     const user = userEvent.setup();
     openElement(act.id);
     await menuEntry(user, 'Elements', 'Edit element');
@@ -234,9 +195,7 @@ describe('New folder modal on the element page', () => {
   });
 
   it('needs a verified e-mail', async () => {
-    const corpus = makeCorpus();
-    const folder = makeElement(corpus, { name: 'Volume 1', type: 'folder' });
-    elementsApi({ corpus, elements: [folder] });
+    const { element: folder } = serveOne(VOLUME);
     const user = userEvent.setup();
     openElement(folder.id, makeUser({ verified_email: false }));
     const entry = await menuEntry(user, 'Elements', 'New folder');
@@ -245,16 +204,8 @@ describe('New folder modal on the element page', () => {
   });
 
   it('reports a failure with the spec message', async () => {
-    const corpus = makeCorpus();
-    const folder = makeElement(corpus, { name: 'Volume 1', type: 'folder' });
-    elementsApi({
-      corpus,
-      elements: [folder],
-      overrides: { 'POST /elements/create/': () => apiError(500, 'Disk full') },
-    });
-    const user = userEvent.setup();
-    openElement(folder.id);
-    const dialog = await openModal(user, 'Elements', 'New folder', 'New folder');
+    const { element: folder } = serveOne(VOLUME, () => apiError(500, 'Disk full'));
+    const { user, dialog } = await openElementModal(folder.id, 'New folder');
     await user.type(within(dialog).getByLabelText('Name'), 'Box 3');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     const text = 'An error occurred while creating the folder: Disk full';

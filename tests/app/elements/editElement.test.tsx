@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setDisplaySetting } from '@/features/elements/displaySettings';
+import type { Element } from '@/api/types';
 import {
   apiError,
   elementsApi,
@@ -12,47 +12,45 @@ import {
   makeElement,
   makeUser,
   ref,
-  resetClientState,
+  type Handler,
 } from '../support/elementsApi';
-import { menuEntry, openElement, openModal } from '../support/elementMenu';
+import { isolateElementPageTests } from '../support/elementPage';
+import { menuEntry, openElement, openElementModal } from '../support/elementMenu';
 
-beforeEach(async () => {
-  await resetClientState();
-  setDisplaySetting('annotationsTree', false);
-  setDisplaySetting('folderTree', false);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateElementPageTests();
 
-function actInVolume(rights: ('read' | 'write' | 'admin')[] = ['read', 'write', 'admin']) {
+type Rights = ('read' | 'write' | 'admin')[];
+type Overrides = Record<string, Handler>;
+
+/** An act in its volume behind the element endpoints; `answers` replace the fake's for the act. */
+function actInVolume(
+  rights: Rights = ['read', 'write', 'admin'],
+  answers: (act: Element) => Overrides = () => ({}),
+) {
   const corpus = makeCorpus({ rights });
   const volume = makeElement(corpus, { name: 'Volume 1', type: 'folder' });
   const act = makeElement(corpus, { name: 'Act of sale', type: 'act' });
   const neighbours = {
     [act.id]: [{ path: [ref(volume)], ordering: 0, previous: null, next: null }],
   };
-  return { corpus, volume, act, neighbours };
+  const api = elementsApi({ corpus, elements: [volume, act], neighbours, overrides: answers(act) });
+  return { volume, act, api };
+}
+
+/** PATCH /element/{id}/ as the API answers it: the changes saved. */
+function saves(act: Element): Overrides {
+  return {
+    [`PATCH /element/${act.id}/`]: (call) => {
+      Object.assign(act, call.body);
+      return json(200, act);
+    },
+  };
 }
 
 describe('Element edit modal', () => {
   it('sends only what changed and shows the new name at once', async () => {
-    const { corpus, volume, act, neighbours } = actInVolume();
-    const api = elementsApi({
-      corpus,
-      elements: [volume, act],
-      neighbours,
-      overrides: {
-        [`PATCH /element/${act.id}/`]: (call) => {
-          Object.assign(act, call.body);
-          return json(200, act);
-        },
-      },
-    });
-    const user = userEvent.setup();
-    openElement(act.id);
-    const dialog = await openModal(user, 'Elements', 'Edit element', 'Edit element');
+    const { act, api } = actInVolume(undefined, saves);
+    const { user, dialog } = await openElementModal(act.id, 'Edit element');
 
     const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     // Spec 001 §5: an update needs a changed name or type.
@@ -73,21 +71,8 @@ describe('Element edit modal', () => {
   });
 
   it('changes the type alone', async () => {
-    const { corpus, volume, act, neighbours } = actInVolume(['read', 'write']);
-    const api = elementsApi({
-      corpus,
-      elements: [volume, act],
-      neighbours,
-      overrides: {
-        [`PATCH /element/${act.id}/`]: (call) => {
-          Object.assign(act, call.body);
-          return json(200, act);
-        },
-      },
-    });
-    const user = userEvent.setup();
-    openElement(act.id);
-    const dialog = await openModal(user, 'Elements', 'Edit element', 'Edit element');
+    const { act, api } = actInVolume(['read', 'write'], saves);
+    const { user, dialog } = await openElementModal(act.id, 'Edit element');
     await user.selectOptions(within(dialog).getByLabelText('Type'), 'Page');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -96,11 +81,8 @@ describe('Element edit modal', () => {
   });
 
   it("says 'A type is required' and sends nothing without a type", async () => {
-    const { corpus, volume, act, neighbours } = actInVolume();
-    const api = elementsApi({ corpus, elements: [volume, act], neighbours });
-    const user = userEvent.setup();
-    openElement(act.id);
-    const dialog = await openModal(user, 'Elements', 'Edit element', 'Edit element');
+    const { act, api } = actInVolume();
+    const { user, dialog } = await openElementModal(act.id, 'Edit element');
     await user.selectOptions(within(dialog).getByLabelText('Type'), 'Choose a type');
     await user.clear(within(dialog).getByLabelText('Name'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -110,22 +92,14 @@ describe('Element edit modal', () => {
   });
 
   it("shows a 400's field errors under their fields and keeps the modal open", async () => {
-    const { corpus, volume, act, neighbours } = actInVolume();
-    elementsApi({
-      corpus,
-      elements: [volume, act],
-      neighbours,
-      overrides: {
-        [`PATCH /element/${act.id}/`]: () =>
-          json(400, {
-            type: 'validation_error',
-            errors: [{ code: 'does_not_exist', detail: "Type 'act' not found.", attr: 'type' }],
-          }),
-      },
-    });
-    const user = userEvent.setup();
-    openElement(act.id);
-    const dialog = await openModal(user, 'Elements', 'Edit element', 'Edit element');
+    const { act } = actInVolume(undefined, (act) => ({
+      [`PATCH /element/${act.id}/`]: () =>
+        json(400, {
+          type: 'validation_error',
+          errors: [{ code: 'does_not_exist', detail: "Type 'act' not found.", attr: 'type' }],
+        }),
+    }));
+    const { user, dialog } = await openElementModal(act.id, 'Edit element');
     await user.type(within(dialog).getByLabelText('Name'), ' (copy)');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText("Type 'act' not found.")).toBeTruthy();
@@ -133,16 +107,10 @@ describe('Element edit modal', () => {
   });
 
   it('reports other failures with the spec message', async () => {
-    const { corpus, volume, act, neighbours } = actInVolume();
-    elementsApi({
-      corpus,
-      elements: [volume, act],
-      neighbours,
-      overrides: { [`PATCH /element/${act.id}/`]: () => apiError(500, 'Database unavailable') },
-    });
-    const user = userEvent.setup();
-    openElement(act.id);
-    const dialog = await openModal(user, 'Elements', 'Edit element', 'Edit element');
+    const { act } = actInVolume(undefined, (act) => ({
+      [`PATCH /element/${act.id}/`]: () => apiError(500, 'Database unavailable'),
+    }));
+    const { user, dialog } = await openElementModal(act.id, 'Edit element');
     await user.type(within(dialog).getByLabelText('Name'), '!');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     const text = 'An error occurred while updating the element: Database unavailable';
@@ -151,8 +119,7 @@ describe('Element edit modal', () => {
   });
 
   it('is closed to users without a write right', async () => {
-    const { corpus, volume, act, neighbours } = actInVolume(['read']);
-    elementsApi({ corpus, elements: [volume, act], neighbours });
+    const { act } = actInVolume(['read']);
     const user = userEvent.setup();
     openElement(act.id);
     const edit = await menuEntry(user, 'Elements', 'Edit element');
@@ -165,11 +132,8 @@ describe('Element edit modal', () => {
 
 describe('Deleting an element', () => {
   it('needs an admin right for the Delete button of the edit modal', async () => {
-    const { corpus, volume, act, neighbours } = actInVolume(['read', 'write']);
-    const api = elementsApi({ corpus, elements: [volume, act], neighbours });
-    const user = userEvent.setup();
-    openElement(act.id);
-    const dialog = await openModal(user, 'Elements', 'Edit element', 'Edit element');
+    const { act, api } = actInVolume(['read', 'write']);
+    const { user, dialog } = await openElementModal(act.id, 'Edit element');
     const remove = within(dialog).getByRole('button', { name: 'Delete' });
     expect(remove.getAttribute('aria-disabled')).toBe('true');
     expect(remove.title).toBe('You must have an admin access to this project');
@@ -179,8 +143,7 @@ describe('Deleting an element', () => {
   });
 
   it('needs a verified e-mail too', async () => {
-    const { corpus, volume, act, neighbours } = actInVolume();
-    elementsApi({ corpus, elements: [volume, act], neighbours });
+    const { act } = actInVolume();
     const user = userEvent.setup();
     openElement(act.id, makeUser({ verified_email: false }));
     const entry = await menuEntry(user, 'Elements', 'Delete element');
@@ -188,16 +151,10 @@ describe('Deleting an element', () => {
   });
 
   it('deletes from the edit modal with its children, then opens the parent', async () => {
-    const { corpus, volume, act, neighbours } = actInVolume();
-    const api = elementsApi({
-      corpus,
-      elements: [volume, act],
-      neighbours,
-      overrides: { [`DELETE /element/${act.id}/`]: () => json(204, null) },
-    });
-    const user = userEvent.setup();
-    const { router } = openElement(act.id);
-    const edit = await openModal(user, 'Elements', 'Edit element', 'Edit element');
+    const { volume, act, api } = actInVolume(undefined, (act) => ({
+      [`DELETE /element/${act.id}/`]: () => json(204, null),
+    }));
+    const { user, dialog: edit, router } = await openElementModal(act.id, 'Edit element');
     await user.click(within(edit).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete element' });
     expect(confirm.textContent).toContain('Are you sure you want to delete Act of sale?');
@@ -221,9 +178,7 @@ describe('Deleting an element', () => {
       elements: [act],
       overrides: { [`DELETE /element/${act.id}/`]: () => json(202, {}) },
     });
-    const user = userEvent.setup();
-    const { router } = openElement(act.id);
-    const confirm = await openModal(user, 'Elements', 'Delete element', 'Delete element');
+    const { user, dialog: confirm, router } = await openElementModal(act.id, 'Delete element');
     await user.click(within(confirm).getByLabelText('Also delete its children'));
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
@@ -234,19 +189,11 @@ describe('Deleting an element', () => {
   });
 
   it('reports a failed deletion and stays on the element', async () => {
-    const { corpus, volume, act, neighbours } = actInVolume();
-    elementsApi({
-      corpus,
-      elements: [volume, act],
-      neighbours,
-      overrides: {
-        [`DELETE /element/${act.id}/`]: () =>
-          apiError(403, 'You do not have an admin right on this project.'),
-      },
-    });
-    const user = userEvent.setup();
-    const { router } = openElement(act.id);
-    const confirm = await openModal(user, 'Elements', 'Delete element', 'Delete element');
+    const { act } = actInVolume(undefined, (act) => ({
+      [`DELETE /element/${act.id}/`]: () =>
+        apiError(403, 'You do not have an admin right on this project.'),
+    }));
+    const { user, dialog: confirm, router } = await openElementModal(act.id, 'Delete element');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(
       await screen.findByText(

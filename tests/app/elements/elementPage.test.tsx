@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setDisplaySetting } from '@/features/elements/displaySettings';
 import { ViewerFactoryContext } from '@/features/viewer/viewerContext';
@@ -16,20 +16,14 @@ import {
   makeUser,
   ref,
   renderApp,
-  resetClientState,
 } from '../support/elementsApi';
+import { isolateElementPageTests } from '../support/elementPage';
 import { fakeViewerFactory } from '../support/fakeViewer';
 import { installRecordingCanvas } from '../support/recordingCanvas';
 
-beforeEach(async () => {
-  await resetClientState();
+isolateElementPageTests();
+beforeEach(() => {
   installRecordingCanvas();
-  setDisplaySetting('annotationsTree', false);
-  setDisplaySetting('folderTree', false);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 function open(url: string, user = makeUser()) {

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setDisplaySetting } from '@/features/elements/displaySettings';
 import { FOLDER_PAGE_SIZE } from '@/api/elements';
 import type { Element } from '@/api/types';
 import {
@@ -14,20 +13,13 @@ import {
   makeElement,
   makeUser,
   ref,
-  resetClientState,
   TYPES,
+  type ElementsApiOptions,
 } from '../support/elementsApi';
-import { menuEntry, openElement, openModal } from '../support/elementMenu';
+import { isolateElementPageTests } from '../support/elementPage';
+import { menuEntry, openElement, openElementModal, openModal } from '../support/elementMenu';
 
-beforeEach(async () => {
-  await resetClientState();
-  setDisplaySetting('annotationsTree', false);
-  setDisplaySetting('folderTree', false);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateElementPageTests();
 
 /** Two top-level volumes, the first holding a box (of pages only) and the act to move. */
 function archive() {
@@ -41,7 +33,10 @@ function archive() {
   const neighbours = {
     [act.id]: [{ path: [ref(volume1)], ordering: 1, previous: ref(box), next: null }],
   };
-  return { corpus, volume1, volume2, box, act, children, neighbours };
+  /** These elements behind the element endpoints, with what the test adds. */
+  const serve = (extra: Partial<ElementsApiOptions> = {}) =>
+    elementsApi({ corpus, elements: [volume1, volume2, box, act], children, ...extra });
+  return { corpus, volume1, volume2, box, act, neighbours, serve };
 }
 
 const radios = (dialog: HTMLElement) =>
@@ -51,11 +46,8 @@ const radios = (dialog: HTMLElement) =>
 
 describe('Move element modal', () => {
   it('picks a folder in a lazily expanded tree and moves the element there', async () => {
-    const { corpus, volume1, volume2, box, act, children, neighbours } = archive();
-    const api = elementsApi({
-      corpus,
-      elements: [volume1, volume2, box, act],
-      children,
+    const { corpus, volume1, volume2, box, act, neighbours, serve } = archive();
+    const api = serve({
       neighbours,
       overrides: {
         'POST /element/move/': (call) => {
@@ -120,9 +112,7 @@ describe('Move element modal', () => {
     );
     const act = makeElement(corpus, { name: 'Act of sale', type: 'act' });
     elementsApi({ corpus, elements: [...volumes, act] });
-    const user = userEvent.setup();
-    openElement(act.id);
-    const dialog = await openModal(user, 'Elements', 'Move element', 'Move element');
+    const { user, dialog } = await openElementModal(act.id, 'Move element');
     await within(dialog).findByRole('radio', { name: 'Volume 01' });
     expect(within(dialog).getAllByRole('radio')).toHaveLength(FOLDER_PAGE_SIZE);
 
@@ -136,9 +126,7 @@ describe('Move element modal', () => {
     const corpus = makeCorpus();
     const act = makeElement(corpus, { name: 'Act of sale', type: 'act' });
     elementsApi({ corpus, elements: [act] });
-    const user = userEvent.setup();
-    openElement(act.id);
-    const dialog = await openModal(user, 'Elements', 'Move element', 'Move element');
+    const { dialog } = await openElementModal(act.id, 'Move element');
     expect(await within(dialog).findByText('No folders found')).toBeTruthy();
     expect(
       (within(dialog).getByRole('button', { name: 'Move' }) as HTMLButtonElement).disabled,
@@ -146,21 +134,16 @@ describe('Move element modal', () => {
   });
 
   it('leaves the moved folder out of the picker', async () => {
-    const { corpus, volume1, volume2, box, act, children } = archive();
-    elementsApi({ corpus, elements: [volume1, volume2, box, act], children });
-    const user = userEvent.setup();
-    openElement(volume2.id);
-    const dialog = await openModal(user, 'Elements', 'Move element', 'Move element');
+    const { volume2, serve } = archive();
+    serve();
+    const { dialog } = await openElementModal(volume2.id, 'Move element');
     await within(dialog).findByRole('radio', { name: 'Volume 1' });
     expect(within(dialog).queryByRole('radio', { name: 'Volume 2' })).toBeNull();
   });
 
   it("shows the server's destination error in the modal", async () => {
-    const { corpus, volume1, volume2, box, act, children, neighbours } = archive();
-    elementsApi({
-      corpus,
-      elements: [volume1, volume2, box, act],
-      children,
+    const { act, neighbours, serve } = archive();
+    serve({
       neighbours,
       overrides: {
         'POST /element/move/': () =>
@@ -176,9 +159,7 @@ describe('Move element modal', () => {
           }),
       },
     });
-    const user = userEvent.setup();
-    openElement(act.id);
-    const dialog = await openModal(user, 'Elements', 'Move element', 'Move element');
+    const { user, dialog } = await openElementModal(act.id, 'Move element');
     await user.click(await within(dialog).findByRole('radio', { name: 'Volume 2' }));
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
     const alert = await within(dialog).findByRole('alert');
@@ -210,25 +191,15 @@ describe('Move element modal', () => {
 
 describe('Link to another parent modal', () => {
   it('links the element to the picked folder', async () => {
-    const { corpus, volume1, volume2, box, act, children, neighbours } = archive();
-    const api = elementsApi({
-      corpus,
-      elements: [volume1, volume2, box, act],
-      children,
+    const { volume2, act, neighbours, serve } = archive();
+    const api = serve({
       neighbours,
       overrides: {
         [`POST /element/${act.id}/parent/${volume2.id}/`]: () =>
           json(201, { child: act.id, parent: volume2.id }),
       },
     });
-    const user = userEvent.setup();
-    openElement(act.id);
-    const dialog = await openModal(
-      user,
-      'Elements',
-      'Link to another parent',
-      'Link to another parent',
-    );
+    const { user, dialog } = await openElementModal(act.id, 'Link to another parent');
     expect(dialog.textContent).toContain('keeps its current parents');
     await user.click(await within(dialog).findByRole('radio', { name: 'Volume 2' }));
     await user.click(within(dialog).getByRole('button', { name: 'Link' }));
@@ -242,28 +213,18 @@ describe('Link to another parent modal', () => {
   });
 
   it('says a scheduled link is scheduled', async () => {
-    const { corpus, volume1, volume2, box, act, children } = archive();
-    elementsApi({
-      corpus,
-      elements: [volume1, volume2, box, act],
-      children,
+    const { volume2, act, serve } = archive();
+    serve({
       overrides: { [`POST /element/${act.id}/parent/${volume2.id}/`]: () => json(202, {}) },
     });
-    const user = userEvent.setup();
-    openElement(act.id);
-    const dialog = await openModal(
-      user,
-      'Elements',
-      'Link to another parent',
-      'Link to another parent',
-    );
+    const { user, dialog } = await openElementModal(act.id, 'Link to another parent');
     await user.click(await within(dialog).findByRole('radio', { name: 'Volume 2' }));
     await user.click(within(dialog).getByRole('button', { name: 'Link' }));
     expect(await screen.findByText('Element linking has been scheduled.')).toBeTruthy();
   });
 
   it('shows the parent error of a 400 and reports other failures', async () => {
-    const { corpus, volume1, volume2, box, act, children } = archive();
+    const { volume1, act, serve } = archive();
     let answer = json(400, {
       type: 'validation_error',
       errors: [
@@ -274,20 +235,8 @@ describe('Link to another parent modal', () => {
         },
       ],
     });
-    elementsApi({
-      corpus,
-      elements: [volume1, volume2, box, act],
-      children,
-      overrides: { [`POST /element/${act.id}/parent/${volume1.id}/`]: () => answer },
-    });
-    const user = userEvent.setup();
-    openElement(act.id);
-    const dialog = await openModal(
-      user,
-      'Elements',
-      'Link to another parent',
-      'Link to another parent',
-    );
+    serve({ overrides: { [`POST /element/${act.id}/parent/${volume1.id}/`]: () => answer } });
+    const { user, dialog } = await openElementModal(act.id, 'Link to another parent');
     await user.click(await within(dialog).findByRole('radio', { name: 'Volume 1' }));
     await user.click(within(dialog).getByRole('button', { name: 'Link' }));
     expect(

@@ -7,21 +7,15 @@ import {
   createChildrenPager,
   type FetchChildrenPage,
 } from '@/features/elements/children/pager';
+import { elementWith } from '../support/fixtures';
 
 function child(index: number): ElementListItem {
-  return {
+  return elementWith({
     id: `child-${index}`,
     type: 'text_line',
     name: `Line ${index}`,
     corpus: { id: 'corpus' },
-    thumbnail_url: null,
-    zone: null,
-    rotation_angle: 0,
-    mirrored: false,
-    confidence: null,
-    created: '2024-05-01T10:00:00Z',
-    worker_run: null,
-  };
+  });
 }
 
 /** A parent with `total` children behind a paged, conditional endpoint. */

@@ -8,15 +8,16 @@ import { vi } from 'vitest';
 import type { DataFile } from '@/api/dataFiles';
 import type { ImportReport, JobDetail } from '@/api/jobs';
 import type { Corpus, Element } from '@/api/types';
-import { apiError, json, uuid, type Call } from '../corpora/harness';
+import { apiError, elementWith, json, pageOf, stubFetch } from '../support/harness';
+import { uuid } from '../corpora/harness';
 
 export {
+  apiError,
+  isolateEachTest,
   makeCorpus,
   makeUser,
   renderPage,
-  resetClientState,
   uuid,
-  apiError,
 } from '../corpora/harness';
 
 export function makeDataFile(corpusId: string, overrides: Partial<DataFile> = {}): DataFile {
@@ -37,21 +38,14 @@ export function makeDataFile(corpusId: string, overrides: Partial<DataFile> = {}
 }
 
 export function makeFolder(corpus: Corpus, name = 'Box 1'): Element {
-  return {
+  return elementWith({
     id: uuid(),
     type: 'folder',
     name,
     corpus: { id: corpus.id, name: corpus.name },
-    thumbnail_url: null,
-    zone: null,
-    rotation_angle: 0,
-    mirrored: false,
-    confidence: null,
-    created: '2024-05-01T10:00:00Z',
-    worker_run: null,
     rights: corpus.rights,
     classifications: [],
-  } as Element;
+  });
 }
 
 export function makeReport(overrides: Partial<ImportReport> = {}): ImportReport {
@@ -155,34 +149,31 @@ export interface ImportServerOptions {
 export function importServer(options: ImportServerOptions) {
   const { corpus, folder } = options;
   const files: DataFile[] = [...(options.files ?? [])];
-  const calls: Call[] = [];
   let jobPolls = 0;
   let job: JobDetail | null = null;
 
   const notFound = () => apiError(404, [{ attr: null, detail: 'Not found.', code: 'not_found' }]);
   const stored = (id: string): DataFile | undefined => files.find((file) => file.id === id);
 
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const path = url.pathname.replace(/^\/api\/v1/, '');
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
-    calls.push({ method, path, query: url.searchParams, body });
+  const api = stubFetch((call) => {
+    const { method, path, query } = call;
+    const body = call.body as Record<string, unknown> & {
+      name: string;
+      size: number;
+      content_type: string;
+      files: string[];
+    };
     let match: RegExpMatchArray | null;
 
     if (method === 'GET' && path === `/corpus/${corpus.id}/`) return json(200, corpus);
     if (method === 'GET' && folder && path === `/element/${folder.id}/`) return json(200, folder);
     if (method === 'GET' && path === `/process/files/${corpus.id}/`) {
-      const page = Number(url.searchParams.get('page') ?? '1');
-      const size = Number(url.searchParams.get('page_size') ?? '20');
-      const list = [...files].reverse();
-      return json(200, {
-        count: list.length,
-        number: page,
-        next: page * size < list.length ? `?page=${page + 1}` : null,
-        previous: page > 1 ? `?page=${page - 1}` : null,
-        results: list.slice((page - 1) * size, page * size),
-      });
+      const page = Number(query.get('page') ?? '1');
+      const size = Number(query.get('page_size') ?? '20');
+      return json(
+        200,
+        pageOf([...files].reverse(), page, size, (n) => `?page=${n}`),
+      );
     }
     if (method === 'POST' && path === '/process/files/create/') {
       const answer = options.onCreate?.(body);
@@ -233,7 +224,6 @@ export function importServer(options: ImportServerOptions) {
     }
     return apiError(500, [{ attr: null, detail: `Unexpected ${method} ${path}` }]);
   });
-  vi.stubGlobal('fetch', fetchMock);
 
   FakeXhr.sent = [];
   FakeXhr.onSend = options.autoUpload
@@ -259,9 +249,7 @@ export function importServer(options: ImportServerOptions) {
 
   return {
     files,
-    calls,
-    callsTo: (method: string, path: string) =>
-      calls.filter((call) => call.method === method && call.path === path),
+    ...api,
     /** Answers an upload as the server does when the content is right. */
     acceptUpload(xhr: FakeXhr): Promise<void> {
       const file = uploadFor(xhr)!;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ImportFilesPage } from '@/features/imports/ImportFilesPage';
 import type { Corpus, Element } from '@/api/types';
@@ -10,13 +10,13 @@ import {
   apiError,
   fileOf,
   importServer,
+  isolateEachTest,
   makeCorpus,
   makeDataFile,
   makeFolder,
   makeReport,
   makeUser,
   renderPage,
-  resetClientState,
   uuid,
 } from './harness';
 
@@ -37,13 +37,9 @@ function progressOf(name: string): number | null {
   return value === null ? null : Number(value);
 }
 
-beforeEach(async () => {
-  await resetClientState();
+isolateEachTest();
+beforeEach(() => {
   document.cookie = 'arkindex.csrf=csrf-secret';
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('Import files screen', () => {

@@ -1,25 +1,22 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ElementListItem } from '@/api/types';
 import {
   apiError,
   fakeServer,
+  isolateEachTest,
   json,
   makeCorpus,
   makeElement,
   makeUser,
   renderNavigation,
-  resetClientState,
+  type Handler,
 } from './harness';
 
-beforeEach(resetClientState);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateEachTest();
 
 const admin = makeCorpus({ rights: ['read', 'write', 'admin'] });
 
@@ -28,6 +25,21 @@ function folios(count: number): ElementListItem[] {
 }
 
 const deleteButton = () => screen.queryByRole('button', { name: 'Delete elements' });
+
+/** Lists `elements` at `query`, the deletion answered by `answer`, and opens the modal. */
+async function openDeletion(elements: ElementListItem[], query: string, answer: Handler) {
+  const server = fakeServer({
+    corpora: [admin],
+    elements: { [admin.id]: elements },
+    overrides: { [`DELETE /corpus/${admin.id}/elements/`]: answer },
+  });
+  const user = userEvent.setup();
+  renderNavigation(`/browse/${admin.id}?${query}`, makeUser());
+  await screen.findByRole('link', { name: elements[elements.length - 1]!.name });
+  await user.click(deleteButton()!);
+  const dialog = await screen.findByRole('dialog', { name: 'Delete filtered elements' });
+  return { server, user, dialog };
+}
 
 describe('Delete filtered elements', () => {
   it('is only shown to verified project or site administrators', async () => {
@@ -86,21 +98,10 @@ describe('Delete filtered elements', () => {
 
   it('deletes at once without the children when asked, and the list shows it', async () => {
     const elements = folios(2);
-    const server = fakeServer({
-      corpora: [admin],
-      elements: { [admin.id]: elements },
-      overrides: {
-        [`DELETE /corpus/${admin.id}/elements/`]: () => {
-          elements.splice(0);
-          return json(204, null);
-        },
-      },
+    const { server, user, dialog } = await openDeletion(elements, 'type=page&page=1', () => {
+      elements.splice(0);
+      return json(204, null);
     });
-    const user = userEvent.setup();
-    renderNavigation(`/browse/${admin.id}?type=page&page=1`, makeUser());
-    await screen.findByRole('link', { name: 'Folio 2' });
-    await user.click(deleteButton()!);
-    const dialog = await screen.findByRole('dialog', { name: 'Delete filtered elements' });
     await user.click(within(dialog).getByLabelText('Also delete their children'));
     await user.click(within(dialog).getByRole('button', { name: 'Delete 2 elements' }));
 
@@ -134,19 +135,9 @@ describe('Delete filtered elements', () => {
   });
 
   it("shows a 400's filter errors in the modal with the filter's label", async () => {
-    fakeServer({
-      corpora: [admin],
-      elements: { [admin.id]: folios(1) },
-      overrides: {
-        [`DELETE /corpus/${admin.id}/elements/`]: () =>
-          apiError(400, [{ attr: 'type', detail: "Type 'page' not found." }]),
-      },
-    });
-    const user = userEvent.setup();
-    renderNavigation(`/browse/${admin.id}?type=page`, makeUser());
-    await screen.findByRole('link', { name: 'Folio 1' });
-    await user.click(deleteButton()!);
-    const dialog = await screen.findByRole('dialog', { name: 'Delete filtered elements' });
+    const { user, dialog } = await openDeletion(folios(1), 'type=page', () =>
+      apiError(400, [{ attr: 'type', detail: "Type 'page' not found." }]),
+    );
     expect(dialog.textContent).toContain('1 element matches these filters');
     await user.click(within(dialog).getByRole('button', { name: 'Delete 1 element' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
@@ -155,21 +146,11 @@ describe('Delete filtered elements', () => {
   });
 
   it('reports a refusal in a notification', async () => {
-    fakeServer({
-      corpora: [admin],
-      elements: { [admin.id]: folios(1) },
-      overrides: {
-        [`DELETE /corpus/${admin.id}/elements/`]: () =>
-          apiError(403, [
-            { attr: null, detail: 'You must verify your email address to perform this action.' },
-          ]),
-      },
-    });
-    const user = userEvent.setup();
-    renderNavigation(`/browse/${admin.id}?type=page`, makeUser());
-    await screen.findByRole('link', { name: 'Folio 1' });
-    await user.click(deleteButton()!);
-    const dialog = await screen.findByRole('dialog', { name: 'Delete filtered elements' });
+    const { user, dialog } = await openDeletion(folios(1), 'type=page', () =>
+      apiError(403, [
+        { attr: null, detail: 'You must verify your email address to perform this action.' },
+      ]),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Delete 1 element' }));
     expect(
       await screen.findByText(

@@ -1,24 +1,20 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ElementListItem } from '@/api/types';
 import {
   fakeServer,
+  isolateEachTest,
   makeCorpus,
   makeElement,
   makeUser,
   onImage,
   renderNavigation,
-  resetClientState,
 } from './harness';
 
-beforeEach(resetClientState);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateEachTest();
 
 const corpus = makeCorpus({ top_level_type: 'volume' });
 

@@ -1,23 +1,19 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   apiError,
   fakeServer,
+  isolateEachTest,
   makeCorpus,
   makeElement,
   renderNavigation,
-  resetClientState,
   uuid,
 } from './harness';
 
-beforeEach(resetClientState);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateEachTest();
 
 const corpus = makeCorpus({ top_level_type: 'volume' });
 const elements = [

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ElementListItem } from '@/api/types';
@@ -8,21 +8,17 @@ import {
   TYPES,
   apiError,
   fakeServer,
+  isolateEachTest,
   json,
   makeCorpus,
   makeElement,
   makeUser,
   renderNavigation,
-  resetClientState,
   uuid,
   type Call,
 } from './harness';
 
-beforeEach(resetClientState);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateEachTest();
 
 const writer = ['read', 'write'] as const;
 

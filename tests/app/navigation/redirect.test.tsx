@@ -1,22 +1,18 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
 import {
   apiError,
   fakeServer,
+  isolateEachTest,
   makeCorpus,
   makeElement,
   renderNavigation,
-  resetClientState,
   uuid,
 } from './harness';
 
-beforeEach(resetClientState);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateEachTest();
 
 describe('The navigation page with an empty query', () => {
   it("goes to the top-level elements of the project's top-level type", async () => {

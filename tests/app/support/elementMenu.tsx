@@ -1,6 +1,6 @@
 /** The element page's header menu, as a person uses it: a section, then one of its entries. */
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { ViewerFactoryContext } from '@/features/viewer/viewerContext';
 import type { User } from '@/api/types';
@@ -31,4 +31,15 @@ export async function menuEntry(user: UserEvent, section: string, entry: string)
 export async function openModal(user: UserEvent, section: string, entry: string, title: string) {
   await user.click(await menuEntry(user, section, entry));
   return screen.findByRole('dialog', { name: title });
+}
+
+/**
+ * Opens an element page as `as`, then the entry of its Elements menu that opens the modal of
+ * the same title: the person's events, the modal and the page.
+ */
+export async function openElementModal(id: string, entry: string, as?: User | null) {
+  const user = userEvent.setup();
+  const page = openElement(id, as);
+  const dialog = await openModal(user, 'Elements', entry, entry);
+  return { ...page, user, dialog };
 }

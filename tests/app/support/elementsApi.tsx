@@ -3,27 +3,10 @@
  * with Last-Modified and If-Modified-Since, neighbours, images) and the real routes mounted in
  * a memory router, so what a test sees is what the app shows.
  */
+import '../shell/domStubs';
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  Outlet,
-  RouterProvider,
-  createMemoryHistory,
-  createRootRouteWithContext,
-  createRoute,
-  createRouter,
-  useLocation,
-} from '@tanstack/react-router';
-import { vi } from 'vitest';
-import type { RouterContext } from '@/app/guard';
 import { Route as elementRoute } from '@/routes/element/$id';
 import { Route as imageRoute } from '@/routes/image/$imageId';
-import { Notifications } from '@/components/notifications/Notifications';
-import { dismiss, notifications } from '@/components/notifications/store';
-import { localDb } from '@/offline/db';
-import { serverInfoKeys } from '@/api/serverInfo';
-import { userKeys } from '@/api/user';
 import type {
   Corpus,
   Element,
@@ -33,32 +16,32 @@ import type {
   ImageInfo,
   Neighbors,
   Polygon,
-  ServerInfo,
   User,
 } from '@/api/types';
+import {
+  APP_STALE_TIME,
+  corpusWith,
+  elementWith,
+  idSequence,
+  json,
+  makeInfo,
+  makeRoot,
+  overridden,
+  pageOf,
+  apiError as structuredError,
+  renderRoutes,
+  routesUnder,
+  stubFetch,
+  userWith,
+  type Call,
+  type Handler,
+} from './harness';
 
-export const SERVER_INFO: ServerInfo = {
-  version: '1.9.0',
-  features: {
-    search: true,
-    selection: true,
-    signup: true,
-    ingest: false,
-    enterprise: false,
-    pdf_export: false,
-    pagexml_export: false,
-    docx_export: false,
-    csv_export: false,
-  },
-  banner: null,
-};
+export { isolateEachTest, json, resetClientState, type Call, type Handler } from './harness';
 
-let counter = 0;
-/** A fresh UUID-shaped id, readable in failure output. */
-export function uuid(): string {
-  counter += 1;
-  return `00000000-0000-4000-9000-${String(counter).padStart(12, '0')}`;
-}
+export const SERVER_INFO = makeInfo({ search: true, selection: true, signup: true });
+
+export const uuid = idSequence('9000');
 
 export const TYPES: ElementType[] = [
   { id: uuid(), slug: 'folder', display_name: 'Folder', folder: true, color: '28b62c' },
@@ -69,33 +52,18 @@ export const TYPES: ElementType[] = [
 ];
 
 export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    id: uuid(),
-    email: 'ada@example.org',
-    display_name: 'Ada Lovelace',
-    is_admin: false,
-    verified_email: true,
-    has_usable_password: true,
-    can_manage_workers: false,
-    can_ingest: false,
-    features: {},
-    ...overrides,
-  };
+  return userWith(uuid(), overrides);
 }
 
 export function makeCorpus(overrides: Partial<Corpus> = {}): Corpus {
-  return {
+  return corpusWith({
     id: uuid(),
     name: 'Registers of Le Creusot',
-    description: '',
     public: true,
-    indexable: false,
-    created: '2024-05-01T10:00:00Z',
     types: TYPES,
     rights: ['read', 'write', 'admin'],
-    top_level_type: null,
     ...overrides,
-  };
+  });
 }
 
 export function makeImage(overrides: Partial<ImageInfo> = {}): ImageInfo {
@@ -134,12 +102,11 @@ export function makeElement(
 ): Element {
   const { image, polygon, ...rest } = overrides;
   const id = rest.id ?? uuid();
-  return {
+  return elementWith({
     id,
     type: 'page',
     name: `Element ${id.slice(-4)}`,
     corpus: { id: corpus.id, name: corpus.name, public: corpus.public },
-    thumbnail_url: null,
     zone: image
       ? {
           id: uuid(),
@@ -148,16 +115,11 @@ export function makeElement(
           url: `${image.url}/full/full/0/default.jpg`,
         }
       : null,
-    rotation_angle: 0,
-    mirrored: false,
-    confidence: null,
-    created: '2024-05-01T10:00:00Z',
-    worker_run: null,
     has_children: null,
     rights: corpus.rights,
     classifications: [],
     ...rest,
-  };
+  });
 }
 
 /** Children named "Line 1"… of a type, for list and tree tests. */
@@ -179,34 +141,11 @@ export const ref = (element: Pick<Element, 'id' | 'type' | 'name'>): ElementRef 
   name: element.name,
 });
 
-export function json(
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Response {
-  return new Response(status === 204 || status === 304 ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-}
-
 export function apiError(status: number, detail: string): Response {
-  return json(status, {
-    type: status >= 500 ? 'server_error' : 'client_error',
-    errors: [{ code: status === 404 ? 'not_found' : 'error', detail, attr: null }],
-  });
+  return structuredError(status, [
+    { attr: null, detail, code: status === 404 ? 'not_found' : 'error' },
+  ]);
 }
-
-export interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: Record<string, string>;
-  /** The JSON body sent, parsed; null without one. */
-  body: unknown;
-}
-
-type Handler = (call: Call) => Response | null | Promise<Response | null>;
 
 export interface ElementsApiOptions {
   corpus: Corpus;
@@ -224,16 +163,6 @@ export interface ElementsApiOptions {
   overrides?: Record<string, Handler>;
 }
 
-// jsdom has no ResizeObserver; Headless UI's menus watch their button with one.
-if (!('ResizeObserver' in globalThis)) {
-  class ResizeObserverStub {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
-}
-
 const INITIAL_MODIFIED = new Date('2024-06-01T10:00:00Z');
 
 /**
@@ -241,7 +170,6 @@ const INITIAL_MODIFIED = new Date('2024-06-01T10:00:00Z');
  * parent and answer 304 to If-Modified-Since until `touch(parentId)` records a change.
  */
 export function elementsApi(options: ElementsApiOptions) {
-  const calls: Call[] = [];
   const children = options.children ?? {};
   const modified = new Map<string, Date>();
   const lastModified = (id: string) => modified.get(id) ?? INITIAL_MODIFIED;
@@ -274,12 +202,12 @@ export function elementsApi(options: ElementsApiOptions) {
       call,
       call.query.get('recursive') === 'true' ? descendants(parentId) : (children[parentId] ?? []),
     );
-    return pageOf(call, `/elements/${parentId}/children/`, list, {
+    return answerPage(call, `/elements/${parentId}/children/`, list, {
       'last-modified': lastModified(parentId).toUTCString(),
     });
   }
 
-  function pageOf(
+  function answerPage(
     call: Call,
     path: string,
     list: ElementListItem[],
@@ -287,40 +215,14 @@ export function elementsApi(options: ElementsApiOptions) {
   ): Response {
     const page = Number(call.query.get('page') ?? '1');
     const size = Number(call.query.get('page_size') ?? '20');
-    const start = (page - 1) * size;
-    if (list.length > 0 && start >= list.length) return apiError(404, 'Invalid page.');
+    if (list.length > 0 && (page - 1) * size >= list.length) return apiError(404, 'Invalid page.');
     const link = (n: number) => `http://localhost/api/v1${path}?page=${n}&page_size=${size}`;
-    return json(
-      200,
-      {
-        count: list.length,
-        number: page,
-        next: start + size < list.length ? link(page + 1) : null,
-        previous: page > 1 ? link(page - 1) : null,
-        results: list.slice(start, start + size),
-      },
-      headers,
-    );
+    return json(200, pageOf(list, page, size, link), headers);
   }
 
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const headers: Record<string, string> = {};
-    for (const [key, value] of Object.entries((init?.headers as Record<string, string>) ?? {}))
-      headers[key.toLowerCase()] = value;
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.pathname.replace(/^\/api\/v1/, ''),
-      query: url.searchParams,
-      headers,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
-    };
-    calls.push(call);
-    for (const key of [`${call.method} ${call.path}`, call.path]) {
-      const override = options.overrides?.[key];
-      const answer = override && (await override(call));
-      if (answer) return answer;
-    }
+  const { calls } = stubFetch(async (call) => {
+    const answer = await overridden(options.overrides, call);
+    if (answer) return answer;
     if (call.method !== 'GET') return apiError(500, `Unexpected ${call.method} ${call.path}`);
     let match = call.path.match(/^\/element\/([^/]+)\/$/);
     if (match) {
@@ -332,7 +234,7 @@ export function elementsApi(options: ElementsApiOptions) {
     match = call.path.match(/^\/corpus\/([^/]+)\/elements\/$/);
     if (match) {
       if (match[1] !== options.corpus.id) return notFound();
-      return pageOf(call, call.path, filtered(call, options.elements));
+      return answerPage(call, call.path, filtered(call, options.elements));
     }
     match = call.path.match(/^\/elements\/([^/]+)\/neighbors\/$/);
     if (match) return json(200, options.neighbours?.[match[1]!] ?? []);
@@ -344,10 +246,9 @@ export function elementsApi(options: ElementsApiOptions) {
       return image ? json(200, image) : notFound();
     }
     match = call.path.match(/^\/image\/([^/]+)\/elements\/$/);
-    if (match) return pageOf(call, call.path, options.imageElements?.[match[1]!] ?? []);
+    if (match) return answerPage(call, call.path, options.imageElements?.[match[1]!] ?? []);
     return apiError(500, `Unexpected ${call.method} ${call.path}`);
   });
-  vi.stubGlobal('fetch', fetchMock);
 
   return {
     calls,
@@ -361,19 +262,7 @@ export function elementsApi(options: ElementsApiOptions) {
   };
 }
 
-function Elsewhere() {
-  const location = useLocation();
-  return <p data-testid="elsewhere">Now at {location.href}</p>;
-}
-
-const root = createRootRouteWithContext<RouterContext>()({
-  component: () => (
-    <>
-      <Outlet />
-      <Notifications />
-    </>
-  ),
-});
+const root = makeRoot();
 // The real routes, with their search validation and loaders, mounted as the generator does.
 const element = elementRoute.update({
   id: '/element/$id',
@@ -385,8 +274,7 @@ const image = imageRoute.update({
   path: '/image/$imageId',
   getParentRoute: () => root,
 } as never);
-const rest = createRoute({ getParentRoute: () => root, path: '$', component: Elsewhere });
-const routeTree = root.addChildren([element, image, rest]);
+const routeTree = routesUnder(root, [element, image]);
 
 /** Opens `url` in a memory router with the element and image routes; `user` null is anonymous. */
 export function renderApp(
@@ -394,32 +282,11 @@ export function renderApp(
   user: User | null,
   wrap: (ui: ReactNode) => ReactNode = (ui) => ui,
 ) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
+  return renderRoutes(routeTree, {
+    url,
+    user,
+    info: SERVER_INFO,
+    staleTime: APP_STALE_TIME,
+    wrap,
   });
-  queryClient.setQueryData(serverInfoKeys.all, SERVER_INFO);
-  queryClient.setQueryData(userKeys.current, user);
-  const history = createMemoryHistory({ initialEntries: [url] });
-  const router = createRouter({
-    routeTree,
-    context: { queryClient },
-    history,
-    trailingSlash: 'preserve',
-  });
-  // jsdom has no scrolling; the router's scroll handling would only complain about it.
-  window.scrollTo = () => undefined;
-  const result = render(
-    wrap(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
-  );
-  return { ...result, queryClient, router, history };
-}
-
-/** Each test starts with no notification on screen and no query kept from a previous one. */
-export async function resetClientState(): Promise<void> {
-  for (const notification of notifications.get()) dismiss(notification.id);
-  await localDb.queries.clear();
 }

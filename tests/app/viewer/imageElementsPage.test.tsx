@@ -1,24 +1,20 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   apiError,
   elementsApi,
+  isolateEachTest,
   makeChildren,
   makeCorpus,
   makeImage,
   makeUser,
   renderApp,
-  resetClientState,
 } from '../support/elementsApi';
 
-beforeEach(resetClientState);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateEachTest();
 
 describe('image elements page', () => {
   it("shows the image's details and the elements on it, page by page", async () => {

@@ -1,32 +1,28 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ViewerFactoryContext } from '@/features/viewer/viewerContext';
 import type { Element, ImageInfo, User } from '@/api/types';
 import {
   elementsApi,
+  isolateEachTest,
   makeCorpus,
   makeElement,
   makeImage,
   makeUser,
   rect,
   renderApp,
-  resetClientState,
 } from '../support/elementsApi';
 import { fakeViewerFactory, type FakeViewer } from '../support/fakeViewer';
 import { installRecordingCanvas, type RecordingContext } from '../support/recordingCanvas';
 
 let ctx: RecordingContext;
 
-beforeEach(async () => {
-  await resetClientState();
+isolateEachTest();
+beforeEach(() => {
   ctx = installRecordingCanvas();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { notifyError } from '@/components/notifications/store';
+import { notifyError } from './store';
 
 /**
- * Shows a query's error once as a red notification. The ref keeps one error from being reported
+ * Shows a query's error once as a notification. The ref keeps one error from being reported
  * twice when React runs effects again (strict mode, re-renders with the same error).
  */
 export function useErrorNotification(error: unknown): void {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { ui } from './styles';
+import { DangerActions } from './ModalActions';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   children: ReactNode;
@@ -12,7 +12,7 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** A destructive action's confirmation: Cancel has the focus, so Enter never deletes by accident. */
+/** A destructive action's confirmation, asked before anything is sent. */
 export function ConfirmDialog({
   open,
   title,
@@ -32,23 +32,12 @@ export function ConfirmDialog({
             {children}
           </Description>
           <div className="mt-6 flex justify-end gap-2">
-            <button
-              type="button"
-              autoFocus
-              className={ui.secondaryButton}
-              onClick={onClose}
-              disabled={pending}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className={ui.dangerButton}
-              onClick={onConfirm}
-              disabled={pending}
-            >
-              {pending ? 'Please wait…' : confirmLabel}
-            </button>
+            <DangerActions
+              label={confirmLabel}
+              pending={pending}
+              onCancel={onClose}
+              onConfirm={onConfirm}
+            />
           </div>
         </DialogPanel>
       </div>
