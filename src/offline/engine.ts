@@ -12,6 +12,8 @@ export interface SyncResult {
   offline: boolean;
   /** The session ended (401): edits wait until the user logs in again. */
   needsLogin: boolean;
+  /** The HTTP status that applied each edit sent, by outbox seq (202: scheduled as a job). */
+  statuses: Record<number, number>;
 }
 
 export interface EngineOptions {
@@ -124,7 +126,7 @@ export class SyncEngine {
   }
 
   private async run(): Promise<SyncResult> {
-    const result: SyncResult = { sent: 0, offline: false, needsLogin: false };
+    const result: SyncResult = { sent: 0, offline: false, needsLogin: false, statuses: {} };
     for (;;) {
       const heads = await this.sendable();
       if (heads.length === 0) break;
@@ -186,6 +188,7 @@ export class SyncEngine {
         await this.db.syncState.put({ key: 'lastSync', at: this.now() });
       });
       result.sent += 1;
+      result.statuses[seq] = status;
       return 'done';
     }
     if (status === 412) {

@@ -2,7 +2,8 @@
  * The offline layer of the running app: one connectivity monitor, one sync engine and its
  * scheduler over the app's database. Tests build their own from the classes.
  */
-import { onlineManager } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { elementKeys } from '@/api/elements';
 import { useStore } from '@/lib/store';
 import { ConnectivityMonitor, type Connectivity } from './connectivity';
 import { localDb } from './db';
@@ -13,7 +14,12 @@ export const connectivity = new ConnectivityMonitor();
 export const syncEngine = new SyncEngine(localDb);
 export const syncScheduler = new SyncScheduler(localDb, syncEngine, connectivity);
 
-export function startOfflineRuntime(): void {
+/** What the edit helpers need: the database, whether the API answers, and the replayer. */
+export const offlineRuntime = { db: localDb, connectivity, scheduler: syncScheduler };
+
+export function startOfflineRuntime(queryClient: QueryClient): void {
+  // Edits reaching the server give elements their server ids and versions: pages refresh.
+  syncScheduler.onSynced = () => void queryClient.invalidateQueries({ queryKey: elementKeys.all });
   connectivity.start();
   syncScheduler.start();
   // Queries (and their polling) pause while the API is out of reach, and resume after.

@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import type { ConnectivityMonitor } from './connectivity';
 import type { FoliaDatabase } from './db';
-import type { SyncEngine } from './engine';
+import type { SyncEngine, SyncResult } from './engine';
 
 const LOCK_NAME = 'folia-outbox-sync';
 /** However far a retry was pushed back, look again this often while edits wait. */
@@ -16,6 +16,8 @@ type Locks = Pick<LockManager, 'request'>;
  */
 export class SyncScheduler {
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Called after a run that applied edits: pages showing elements refresh. */
+  onSynced: (() => void) | null = null;
   private readonly stops: (() => void)[] = [];
 
   constructor(
@@ -57,12 +59,14 @@ export class SyncScheduler {
     this.timer = null;
   }
 
-  /** Replays now if the API is reachable and no other tab is at it. */
-  async kick(): Promise<void> {
-    if (!this.connectivity.store.get().online) return;
+  /** Replays now if the API is reachable and no other tab is at it; null when it did not run. */
+  async kick(): Promise<SyncResult | null> {
+    if (!this.connectivity.store.get().online) return null;
+    let result: SyncResult | null = null;
     const run = async () => {
-      const result = await this.engine.sync();
+      result = await this.engine.sync();
       if (result.offline) this.connectivity.reportUnreachable();
+      if (result.sent > 0) this.onSynced?.();
     };
     if (this.locks) {
       await this.locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => {
@@ -72,6 +76,7 @@ export class SyncScheduler {
       await run();
     }
     await this.scheduleNext();
+    return result;
   }
 
   /** The next retry, when edits wait for their backoff to pass. */

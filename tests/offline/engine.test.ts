@@ -69,7 +69,7 @@ describeEachDialect('replaying the outbox against the server', ({ t }) => {
 
     const fetcher = inProcessFetcher(t().app, actors.contributor.token);
     const result = await new SyncEngine(local, { fetcher }).sync();
-    expect(result).toEqual({ sent: 2, offline: false, needsLogin: false });
+    expect(result).toMatchObject({ sent: 2, offline: false, needsLogin: false });
     expect(fetcher.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'POST /api/v1/elements/create/',
       'POST /api/v1/elements/create/',

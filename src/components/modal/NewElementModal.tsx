@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createElement, invalidateElements, type ElementCreate } from '@/api/elements';
+import { invalidateElements, type ElementCreate } from '@/api/elements';
+import { createElement } from '@/offline/elementWrites';
 import type { Element, ElementType } from '@/api/types';
 import { notify, type NotifyOptions } from '@/components/notifications/store';
 import { newElementFields, type ElementFields } from '@/lib/elementForm';

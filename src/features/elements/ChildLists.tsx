@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { childrenQuery } from '@/api/elements';
+import { storedChildrenQuery } from '@/offline/queries';
 import type { ElementListItem } from '@/api/types';
 import { ElementCard } from '@/components/ElementCard';
 import { PaginationBar } from '@/components/PaginationBar';
@@ -17,7 +17,7 @@ interface ChildListProps {
 
 function usePagedChildren(elementId: string) {
   const [page, setPage] = useState(1);
-  const query = useQuery(childrenQuery(elementId, childListQuery(page)));
+  const query = useQuery(storedChildrenQuery(elementId, childListQuery(page)));
   useErrorNotification(query.error);
   return { page, setPage, query };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deleteElement, forgetElement, invalidateElements } from '@/api/elements';
+import { forgetElement, invalidateElements } from '@/api/elements';
+import { deleteElement } from '@/offline/elementWrites';
 import type { Element } from '@/api/types';
 import { CheckboxField } from '@/components/modal/CheckboxField';
 import { Modal } from '@/components/modal/Modal';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { elementKeys, invalidateElements, updateElement, type ElementUpdate } from '@/api/elements';
+import { elementKeys, invalidateElements, type ElementUpdate } from '@/api/elements';
+import { updateElement } from '@/offline/elementWrites';
 import type { Corpus, Element } from '@/api/types';
 import { GuardedButton } from '@/components/GuardedButton';
 import { NameTypeModal } from '@/components/modal/NameTypeModal';

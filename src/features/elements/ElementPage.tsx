@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { corpusQuery } from '@/api/corpora';
-import { elementQuery, neighborsQuery } from '@/api/elements';
+import { neighborsQuery } from '@/api/elements';
+import { storedElementQuery } from '@/offline/queries';
 import type { Corpus, Element, ImageInfo, Polygon } from '@/api/types';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -47,7 +48,7 @@ export interface ElementPageProps {
 
 /** element-details: header, optional children tree, then the image, folder list or children. */
 export function ElementPage(props: ElementPageProps) {
-  const element = useQuery(elementQuery(props.id));
+  const element = useQuery(storedElementQuery(props.id));
   useErrorNotification(element.error);
   if (element.isPending) {
     return (

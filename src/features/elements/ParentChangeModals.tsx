@@ -1,7 +1,8 @@
 /** Move element and Link to another parent (spec 001 §2 "Modals"): a folder, then one request. */
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateElements, linkElement, moveElement, type WriteOutcome } from '@/api/elements';
+import { invalidateElements, type WriteOutcome } from '@/api/elements';
+import { linkElement, moveElement } from '@/offline/elementWrites';
 import type { Element } from '@/api/types';
 import type { FolderRef } from '@/components/folders/FolderPicker';
 import { FolderPickerModal } from '@/components/folders/FolderPickerModal';

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { corpusQuery } from '@/api/corpora';
-import { corpusElementsQuery } from '@/api/elements';
+import { storedCorpusElementsQuery } from '@/offline/queries';
 import { currentUserQuery } from '@/api/user';
 import type { Corpus, ElementListItem, MlClassRef } from '@/api/types';
 import { NewFolderModal } from '@/components/folders/NewFolderModal';
@@ -83,7 +83,7 @@ function NavigationView({
   const corpusId = corpus.id;
   const query = useMemo(() => parseNavigationQuery(search), [search]);
   const elements = useQuery({
-    ...corpusElementsQuery(corpusId, toListQuery(query)),
+    ...storedCorpusElementsQuery(corpusId, toListQuery(query)),
     // The previous page stays on screen while the next one loads, instead of a blank grid.
     placeholderData: keepPreviousData,
   });

@@ -58,7 +58,14 @@ export const elementCreate: KindDefinition = {
     const payload = entry.payload as unknown as ElementCreatePayload;
     return payload.parent ? [payload.parent] : [];
   },
-  request: (entry) => ({ method: 'POST', path: '/elements/create/', body: entry.payload }),
+  // Unset fields are left out, as a form posting only what was filled in.
+  request: (entry) => ({
+    method: 'POST',
+    path: '/elements/create/',
+    body: Object.fromEntries(
+      Object.entries(entry.payload).filter(([, value]) => value !== null && value !== undefined),
+    ),
+  }),
   conditional: false,
   async applied(db, entry, response) {
     const created = response.body as Element;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { isUuid, requireAccess } from '@/app/guard';
-import { elementQuery } from '@/api/elements';
+import { storedElementQuery } from '@/offline/queries';
 import { ElementPage } from '@/features/elements/ElementPage';
 import { ImageViewer } from '@/features/viewer/ImageViewer';
 
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/element/$id')({
   // Started here, not awaited: the page reads 'Loading…' meanwhile and reports a failure
   // with its notification rather than an error screen.
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(elementQuery(params.id));
+    void context.queryClient.prefetchQuery(storedElementQuery(params.id));
   },
   component: ElementRoute,
 });

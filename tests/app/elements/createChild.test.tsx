@@ -151,7 +151,7 @@ describe('Create sub-element modal', () => {
   });
 
   it('reports another failure with the spec message', async () => {
-    const { element: act } = serveOne(ACT, () => apiError(503, 'Try again later'));
+    const { element: act } = serveOne(ACT, () => apiError(403, 'Try again later'));
     const { user, dialog } = await openElementModal(act.id, 'Create sub-element');
     await user.type(within(dialog).getByLabelText('Name'), 'Clause');
     await user.selectOptions(within(dialog).getByLabelText('Type'), 'Act');
@@ -204,7 +204,7 @@ describe('New folder modal on the element page', () => {
   });
 
   it('reports a failure with the spec message', async () => {
-    const { element: folder } = serveOne(VOLUME, () => apiError(500, 'Disk full'));
+    const { element: folder } = serveOne(VOLUME, () => apiError(403, 'Disk full'));
     const { user, dialog } = await openElementModal(folder.id, 'New folder');
     await user.type(within(dialog).getByLabelText('Name'), 'Box 3');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));

@@ -108,7 +108,7 @@ describe('Element edit modal', () => {
 
   it('reports other failures with the spec message', async () => {
     const { act } = actInVolume(undefined, (act) => ({
-      [`PATCH /element/${act.id}/`]: () => apiError(500, 'Database unavailable'),
+      [`PATCH /element/${act.id}/`]: () => apiError(403, 'Database unavailable'),
     }));
     const { user, dialog } = await openElementModal(act.id, 'Edit element');
     await user.type(within(dialog).getByLabelText('Name'), '!');
