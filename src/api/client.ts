@@ -1,7 +1,8 @@
 import { ApiError, NetworkError, parseErrorBody } from './errors';
 
 /** The API base path; an Arkindex-compatible server elsewhere may be configured at build time. */
-export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api/v1';
+// import.meta.env is Vite's: absent when Node runs this code (benchmarks).
+export const API_BASE: string = (import.meta.env?.VITE_API_BASE as string | undefined) ?? '/api/v1';
 
 const CSRF_COOKIE = 'arkindex.csrf';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

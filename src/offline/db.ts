@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { Corpus, Element, ElementListItem } from '@/api/types';
+import { ELEMENT_KINDS } from './kinds';
 import type { OutboxEntry } from './outboxEntry';
 
 /** A persisted UI query (server info, current user…), one row per query. */
@@ -98,6 +99,18 @@ export class FoliaDatabase extends Dexie {
       idMap: 'tempId, serverId',
       syncState: 'key',
     });
+    // Replaying an offline creation rewrites the edits naming its temporary id: an index on
+    // those ids instead of a scan of the whole outbox.
+    this.version(3)
+      .stores({ outbox: '++seq, entityId, status, *refIds' })
+      .upgrade((tx) =>
+        tx
+          .table('outbox')
+          .toCollection()
+          .modify((entry: OutboxEntry) => {
+            entry.refIds = [entry.entityId, ...ELEMENT_KINDS[entry.kind].refs(entry)];
+          }),
+      );
   }
 }
 

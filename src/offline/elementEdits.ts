@@ -17,12 +17,13 @@ function entry(
   previous: unknown,
   label: string,
 ): OutboxEntry {
-  return {
+  const made: OutboxEntry = {
     entityId,
     corpusId,
     kind,
     payload,
     previous,
+    refIds: [],
     idempotencyKey: crypto.randomUUID(),
     status: 'pending',
     attempts: 0,
@@ -33,6 +34,8 @@ function entry(
     createdAt: Date.now(),
     label,
   };
+  made.refIds = [entityId, ...ELEMENT_KINDS[kind].refs(made)];
+  return made;
 }
 
 /** The entity's last queued edit, if it was never sent (so it may still change). */

@@ -137,13 +137,54 @@ export class SyncEngine {
         i += this.concurrency
       ) {
         const batch = heads.slice(i, i + this.concurrency);
-        const outcomes = await Promise.all(batch.map((entry) => this.replay(entry, result)));
+        const outcomes = await Promise.all(
+          batch.map((entry) =>
+            TREE_EDITS.has(entry.kind)
+              ? this.replayTreeEdits(entry, result)
+              : this.replay(entry, result),
+          ),
+        );
         // A parked edit lets the edits queued behind it go: that is progress too.
         if (outcomes.some((outcome) => outcome !== 'retry')) progressed = true;
       }
       if (!progressed || result.offline || result.needsLogin) break;
     }
     return result;
+  }
+
+  /**
+   * Sends a tree edit, then the tree edits after it while each is ready, without reading the
+   * whole outbox again between them: a thousand creations replay in one pass.
+   */
+  private async replayTreeEdits(
+    first: OutboxEntry,
+    result: SyncResult,
+  ): Promise<'done' | 'parked' | 'retry'> {
+    let outcome = await this.replay(first, result);
+    let entry: OutboxEntry | null = first;
+    let any = outcome;
+    while (outcome === 'done' && !result.offline && !result.needsLogin) {
+      entry = await this.nextTreeEdit(entry.seq!);
+      if (!entry) break;
+      outcome = await this.replay(entry, result);
+      if (outcome !== 'retry') any = outcome;
+    }
+    return any;
+  }
+
+  /** The tree edit queued after `seq`, if it can be sent now. */
+  private async nextTreeEdit(seq: number): Promise<OutboxEntry | null> {
+    const next = await this.db.outbox
+      .where(':id')
+      .above(seq)
+      .filter((entry) => TREE_EDITS.has(entry.kind))
+      .first();
+    if (!next || next.status === 'failed' || next.status === 'conflict') return null;
+    if (next.nextAttemptAt > this.now()) return null;
+    if (isTempId(next.entityId) && next.kind !== 'element.create') return null;
+    if (this.kinds[next.kind].refs(next).some(isTempId)) return null;
+    const firstOfEntity = await this.db.outbox.where('entityId').equals(next.entityId).first();
+    return firstOfEntity?.seq === next.seq ? next : null;
   }
 
   /** Sends one entry: applied and gone, parked for the user, or to retry later. */

@@ -43,6 +43,8 @@ export interface OutboxEntry {
   current: unknown;
   currentLastModified: string | null;
   createdAt: number;
+  /** The entity and every id the edit names (a parent, a destination): remaps find it by these. */
+  refIds: string[];
   /** A short description for the Pending changes panel: "Rename “Folio 3” to “Folio 3r”". */
   label: string;
 }

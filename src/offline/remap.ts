@@ -24,10 +24,14 @@ export async function remapTempId(
   serverId: string,
 ): Promise<void> {
   await db.idMap.put({ tempId, serverId });
-  await db.outbox.toCollection().modify((entry) => {
-    entry.entityId = swap(entry.entityId, tempId, serverId);
-    entry.payload = swapInPayload(entry.payload, tempId, serverId) as Record<string, unknown>;
-  });
+  await db.outbox
+    .where('refIds')
+    .equals(tempId)
+    .modify((entry) => {
+      entry.entityId = swap(entry.entityId, tempId, serverId);
+      entry.payload = swapInPayload(entry.payload, tempId, serverId) as Record<string, unknown>;
+      entry.refIds = entry.refIds.map((id) => swap(id, tempId, serverId));
+    });
   // A list's key names its owner: the temporary owner's lists are stored again under the new id.
   const owned = await db.lists.where('ownerId').equals(tempId).toArray();
   await db.lists.bulkDelete(owned.map((list) => list.key));
