@@ -37,6 +37,8 @@ export interface LocalList {
   ids: string[];
   count: number;
   lastModified: string | null;
+  /** The page's links as the server gave them, to page on offline. */
+  page?: { next: string | null; previous: string | null; number?: number };
   savedAt: number;
 }
 

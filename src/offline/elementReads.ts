@@ -124,15 +124,25 @@ export async function readList(
   const key = listKey(scope, ownerId, query);
   const path =
     scope === 'children' ? `/elements/${ownerId}/children/` : `/corpus/${ownerId}/elements/`;
+  // A children list seen before is revalidated: 304 means the stored one is still right.
+  const previous = await db.lists.get(key);
   const answer = isTempId(ownerId)
     ? null
-    : await tryNetwork(options, () => apiConditional<Page<ElementListItem>>(path, { query }));
+    : await tryNetwork(options, () =>
+        apiConditional<Page<ElementListItem>>(path, {
+          query,
+          ifModifiedSince: previous?.lastModified ?? null,
+        }),
+      );
   let stored: LocalList | undefined;
   let page: Pick<Page<ElementListItem>, 'next' | 'previous' | 'number'> = {
     next: null,
     previous: null,
   };
-  if (answer?.data) {
+  if (answer?.notModified) {
+    stored = previous;
+    page = previous?.page ?? page;
+  } else if (answer?.data) {
     const data = answer.data;
     page = { next: data.next, previous: data.previous, number: data.number };
     stored = {
@@ -141,6 +151,7 @@ export async function readList(
       ids: data.results.map((item) => item.id),
       count: data.count,
       lastModified: answer.lastModified,
+      page,
       savedAt: Date.now(),
     };
     await db.transaction('rw', [db.elements, db.outbox, db.lists], async () => {
@@ -151,7 +162,8 @@ export async function readList(
       await db.lists.put(stored!);
     });
   } else {
-    stored = await db.lists.get(key);
+    stored = previous;
+    if (stored?.page) page = stored.page;
     if (!stored && !isTempId(ownerId)) throw new NotAvailableOffline();
   }
 

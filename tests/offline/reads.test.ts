@@ -64,6 +64,36 @@ describeEachDialect('reading elements through the local store', ({ t }) => {
     );
   });
 
+  it('revalidates a children list seen before with If-Modified-Since', async () => {
+    const query = { page: 1, order: 'position', page_size: 2 };
+    // Its children last changed an hour ago (a list changed this very second is never a 304).
+    await t()
+      .app.db.updateTable('elements')
+      .set({ children_updated: new Date(Date.now() - 3600_000).toISOString() })
+      .where('id', '=', pageIds[1]!)
+      .execute();
+    const first = await readList(db, 'children', pageIds[1]!, query, online);
+    expect(first.results).toEqual([]);
+    const seen: string[] = [];
+    const spy = vi.fn(inProcessFetcher(t().app, actors.contributor.token));
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      seen.push(String((init.headers as Record<string, string>)['If-Modified-Since'] ?? ''));
+      const response = await spy(url, init);
+      seen.push(String(response.status));
+      return response;
+    });
+    try {
+      const again = await readList(db, 'children', pageIds[1]!, query, online);
+      expect(again.results).toEqual([]);
+      expect(seen[0]).toBe(
+        (await db.lists.toArray()).find((l) => l.ownerId === pageIds[1])!.lastModified,
+      );
+      expect(seen[1]).toBe('304');
+    } finally {
+      vi.stubGlobal('fetch', inProcessFetcher(t().app, actors.contributor.token));
+    }
+  });
+
   it('shows edits not yet sent over what the server still says', async () => {
     const query = { page: 1, order: 'position' };
     await readList(db, 'children', folderId, query, online);
