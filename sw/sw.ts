@@ -49,3 +49,18 @@ registerRoute(
     ],
   }),
 );
+
+// Background Sync: the browser says the network is back, perhaps before the page noticed.
+// The page replays its outbox itself (it has the session's CSRF token; this worker has not),
+// so the worker only wakes the open tabs.
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+self.addEventListener('sync', ((event: SyncEvent) => {
+  if (event.tag !== 'folia-outbox') return;
+  event.waitUntil(
+    self.clients
+      .matchAll({ type: 'window' })
+      .then((clients) => clients.forEach((client) => client.postMessage({ type: 'SYNC_OUTBOX' }))),
+  );
+}) as EventListener);

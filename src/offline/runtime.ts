@@ -26,6 +26,31 @@ export function startOfflineRuntime(queryClient: QueryClient): void {
   onlineManager.setEventListener((setOnline) =>
     connectivity.store.subscribe(() => setOnline(connectivity.store.get().online)),
   );
+  listenForBackgroundSync();
+}
+
+/**
+ * Where the browser has Background Sync, edits queued offline ask for a sync; the service
+ * worker then wakes this tab (sw/sw.ts), which probes the API and replays.
+ */
+function listenForBackgroundSync(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', (event) => {
+    if ((event.data as { type?: string } | null)?.type !== 'SYNC_OUTBOX') return;
+    void connectivity.check().then(() => syncScheduler.kick());
+  });
+  connectivity.store.subscribe(() => {
+    if (connectivity.store.get().online) return;
+    void navigator.serviceWorker.ready
+      .then((registration) =>
+        (
+          registration as ServiceWorkerRegistration & {
+            sync?: { register(tag: string): Promise<void> };
+          }
+        ).sync?.register('folia-outbox'),
+      )
+      .catch(() => undefined);
+  });
 }
 
 export function useConnectivity(): Connectivity {
