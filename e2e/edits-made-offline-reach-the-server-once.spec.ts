@@ -2,7 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { AccountPages } from './support/pages';
 import { createUser, uniqueEmail } from './support/server';
 
-async function serverJson(page: Page, path: string): Promise<any> {
+interface Listed {
+  name: string;
+  results: { name: string }[];
+}
+
+async function serverJson(page: Page, path: string): Promise<Listed> {
   return page.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).json(), path);
 }
 
@@ -64,5 +69,5 @@ test('a rename and a new folder made offline survive a reload and reach the serv
 
   expect((await serverJson(page, `/api/v1/element/${folderId}/`)).name).toBe('Box 1, sorted');
   const children = await serverJson(page, `/api/v1/elements/${folderId}/children/`);
-  expect(children.results.map((child: { name: string }) => child.name)).toEqual(['Deeds']);
+  expect(children.results.map((child) => child.name)).toEqual(['Deeds']);
 });
