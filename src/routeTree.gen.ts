@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ModelsRouteImport } from './routes/models'
+import { Route as SyncRouteImport } from './routes/sync'
 import { Route as BrowseIndexRouteImport } from './routes/browse/index'
 import { Route as BrowseCorpusIdRouteImport } from './routes/browse/$corpusId'
 import { Route as BudgetIndexRouteImport } from './routes/budget/index'
@@ -62,6 +63,11 @@ const IndexRoute = IndexRouteImport.update({
 const ModelsRoute = ModelsRouteImport.update({
   id: '/models',
   path: '/models',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SyncRoute = SyncRouteImport.update({
+  id: '/sync',
+  path: '/sync',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BrowseIndexRoute = BrowseIndexRouteImport.update({
@@ -285,6 +291,7 @@ const UserResetUidb64TokenRoute = UserResetUidb64TokenRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/models': typeof ModelsRoute
+  '/sync': typeof SyncRoute
   '/browse/$corpusId': typeof BrowseCorpusIdRoute
   '/budget/$budgetId': typeof BudgetBudgetIdRoute
   '/corpus/new': typeof CorpusNewRoute
@@ -331,6 +338,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/models': typeof ModelsRoute
+  '/sync': typeof SyncRoute
   '/browse/$corpusId': typeof BrowseCorpusIdRoute
   '/budget/$budgetId': typeof BudgetBudgetIdRoute
   '/corpus/new': typeof CorpusNewRoute
@@ -378,6 +386,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/models': typeof ModelsRoute
+  '/sync': typeof SyncRoute
   '/browse/$corpusId': typeof BrowseCorpusIdRoute
   '/budget/$budgetId': typeof BudgetBudgetIdRoute
   '/corpus/new': typeof CorpusNewRoute
@@ -426,6 +435,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/models'
+    | '/sync'
     | '/browse/$corpusId'
     | '/budget/$budgetId'
     | '/corpus/new'
@@ -472,6 +482,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/models'
+    | '/sync'
     | '/browse/$corpusId'
     | '/budget/$budgetId'
     | '/corpus/new'
@@ -518,6 +529,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/models'
+    | '/sync'
     | '/browse/$corpusId'
     | '/budget/$budgetId'
     | '/corpus/new'
@@ -565,6 +577,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ModelsRoute: typeof ModelsRoute
+  SyncRoute: typeof SyncRoute
   BrowseCorpusIdRoute: typeof BrowseCorpusIdRoute
   BudgetBudgetIdRoute: typeof BudgetBudgetIdRoute
   CorpusNewRoute: typeof CorpusNewRoute
@@ -623,6 +636,13 @@ declare module '@tanstack/react-router' {
       path: '/models'
       fullPath: '/models'
       preLoaderRoute: typeof ModelsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sync': {
+      id: '/sync'
+      path: '/sync'
+      fullPath: '/sync'
+      preLoaderRoute: typeof SyncRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/browse/': {
@@ -925,6 +945,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ModelsRoute: ModelsRoute,
+  SyncRoute: SyncRoute,
   BrowseCorpusIdRoute: BrowseCorpusIdRoute,
   BudgetBudgetIdRoute: BudgetBudgetIdRoute,
   CorpusNewRoute: CorpusNewRoute,

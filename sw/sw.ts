@@ -30,37 +30,41 @@ registerRoute(
   }),
 );
 
-// IIIF info.json and tiles never change for a given URL: cache-first, capped and expiring.
-// Requests are made in CORS mode by the viewer, so responses are not opaque (opaque ones cost
-// about 7 MB of quota each in Chromium).
-registerRoute(
-  ({ url }) =>
-    url.pathname.startsWith('/iiif/') ||
-    /\/info\.json$/.test(url.pathname) ||
-    /\/full\/[^/]+\/\d+\/default\.(jpg|png)$/.test(url.pathname),
-  new CacheFirst({
-    cacheName: 'iiif-tiles',
-    plugins: [
-      new ExpirationPlugin({
-        maxEntries: 5000,
-        maxAgeSeconds: 30 * 24 * 3600,
-        purgeOnQuotaError: true,
-      }),
-    ],
-  }),
-);
+// Offline packs (src/offline/packs.ts) keep the tiles the user chose in their own cache, read
+// first and never expired; the tiles browsing meets go to a capped, expiring one.
+const PACK_CACHE = 'iiif-packs';
+const tiles = new CacheFirst({
+  cacheName: 'iiif-tiles',
+  plugins: [
+    new ExpirationPlugin({
+      maxEntries: 5000,
+      maxAgeSeconds: 30 * 24 * 3600,
+      purgeOnQuotaError: true,
+    }),
+  ],
+});
 
-// Background Sync: the browser says the network is back, perhaps before the page noticed.
-// The page replays its outbox itself (it has the session's CSRF token; this worker has not),
-// so the worker only wakes the open tabs.
-interface SyncEvent extends ExtendableEvent {
-  readonly tag: string;
-}
-self.addEventListener('sync', ((event: SyncEvent) => {
-  if (event.tag !== 'folia-outbox') return;
-  event.waitUntil(
-    self.clients
-      .matchAll({ type: 'window' })
-      .then((clients) => clients.forEach((client) => client.postMessage({ type: 'SYNC_OUTBOX' }))),
-  );
-}) as EventListener);
+/** info.json, and image requests: {region}/{size}/{rotation}/{quality}.{format}. */
+const IIIF_IMAGE =
+  /\/(full|square|\d+,\d+,\d+,\d+|pct:[^/]+)\/[^/]+\/!?[\d.]+\/\w+\.(jpe?g|png|webp|gif)$/;
+
+// IIIF info.json and tiles never change for a given URL: cache-first. Requests are made in CORS
+// mode by the viewer, so responses are not opaque (opaque ones cost about 7 MB of quota each in
+// Chromium). A pack's own downloads (cache 'no-store') go straight to the network: the pack
+// stores them itself, and they would otherwise be stored twice.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    request.cache !== 'no-store' &&
+    (url.pathname.startsWith('/iiif/') ||
+      /\/info\.json$/.test(url.pathname) ||
+      IIIF_IMAGE.test(url.pathname)),
+  async (options) => {
+    // Across origins the request carries an Origin header the stored one lacks (Vary: Origin).
+    const packed = await caches.match(options.request, {
+      cacheName: PACK_CACHE,
+      ignoreVary: true,
+    });
+    return packed ?? tiles.handle(options);
+  },
+);

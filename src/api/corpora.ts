@@ -2,7 +2,7 @@
  * Projects (corpora in the API): the fetchers, the one query-key factory and the query options
  * every feature that shows a project reuses.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { persisted, queryPersister } from '@/offline/queryPersister';
 import { api } from './client';
 import type { Corpus, Right } from './types';
@@ -70,6 +70,15 @@ export function corpusQuery(id: string) {
 export async function forgetPersistedCorpus(id: string): Promise<void> {
   // Local storage trouble must not turn a deletion the server has done into a failure.
   await queryPersister.removeQueries({ queryKey: corpusKeys.detail(id) }).catch(() => undefined);
+}
+
+/** Keeps a project read elsewhere (an offline pack) where its pages find it, offline too. */
+export async function rememberCorpus(queryClient: QueryClient, corpus: Corpus): Promise<void> {
+  const queryKey = corpusKeys.detail(corpus.id);
+  queryClient.setQueryData(queryKey, corpus);
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  // Local storage trouble leaves the page to fetch the project when it opens.
+  if (query) await queryPersister.persistQuery(query).catch(() => undefined);
 }
 
 export function hasRight(corpus: Pick<Corpus, 'rights'>, right: Right): boolean {

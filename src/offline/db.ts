@@ -67,6 +67,34 @@ export interface LocalRecord {
   savedAt: number;
 }
 
+export type PackZoom = 'thumbnail' | 'screen' | 'full';
+
+/**
+ * A folder or element made available offline (packs.ts): what was downloaded for it, one row
+ * per element (a second download of the same element replaces its row).
+ */
+export interface PackRow {
+  /** The element's id. */
+  id: string;
+  name: string;
+  corpusId: string;
+  zoom: PackZoom;
+  elementCount: number;
+  tileCount: number;
+  /** Tiles and element data stored for it, in bytes. */
+  bytes: number;
+  /** 'incomplete' while it runs, or when it stopped on an error or with the tab closed. */
+  status: 'complete' | 'incomplete' | 'cancelled';
+  createdAt: number;
+}
+
+/** One cached IIIF URL (info.json, tile or thumbnail) a pack holds, so removal knows its own. */
+export interface PackTileRow {
+  packId: string;
+  url: string;
+  bytes: number;
+}
+
 /**
  * The app's one IndexedDB database. Versions only ever grow; each new version declares the
  * tables it adds or changes, and Dexie migrates an older database on open.
@@ -84,6 +112,8 @@ export class FoliaDatabase extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   idMap!: EntityTable<IdMapping, 'tempId'>;
   syncState!: EntityTable<SyncStateRow, 'key'>;
+  packs!: EntityTable<PackRow, 'id'>;
+  packTiles!: Table<PackTileRow, [string, string]>;
 
   constructor(name = 'folia') {
     super(name);
@@ -113,6 +143,12 @@ export class FoliaDatabase extends Dexie {
             entry.refIds = [entry.entityId, ...ELEMENT_KINDS[entry.kind].refs(entry)];
           }),
       );
+    // Offline packs, and the cached IIIF URLs each holds: a URL is dropped from the cache only
+    // when no other pack holds it.
+    this.version(4).stores({
+      packs: 'id, createdAt',
+      packTiles: '[packId+url], packId, url',
+    });
   }
 }
 

@@ -8,6 +8,7 @@ import { elementKeys, type ListQuery } from '@/api/elements';
 import { readElement, readList, type ReadOptions } from './elementReads';
 import { connectivity } from './runtime';
 import { localDb } from './db';
+import { readAllZones, ZONES_QUERY } from './zoneReads';
 
 function readOptions(): ReadOptions {
   return {
@@ -34,5 +35,13 @@ export const storedCorpusElementsQuery = (corpusId: string, query: ListQuery) =>
   queryOptions({
     queryKey: elementKeys.corpusList(corpusId, query),
     queryFn: () => readList(localDb, 'corpus', corpusId, query, readOptions()),
+    networkMode: 'always',
+  });
+
+/** The zones drawn over an element's image: every descendant, all pages. */
+export const storedZonesQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...elementKeys.children(id, ZONES_QUERY), 'all-pages'] as const,
+    queryFn: () => readAllZones(localDb, id, readOptions()),
     networkMode: 'always',
   });

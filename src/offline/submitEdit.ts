@@ -32,5 +32,12 @@ export async function submitEdit(
     await discardEdit(db, seq);
     throw new ApiError(entry.error.status, entry.error.message, entry.error.fields ?? {});
   }
+  if (entry.status === 'conflict') {
+    // Kept for the user to choose in Pending changes; the form says why it did not go through.
+    throw new ApiError(
+      412,
+      'This element was changed on the server since you loaded it: choose which version to keep in Pending changes.',
+    );
+  }
   return { state: 'queued' };
 }

@@ -1,8 +1,15 @@
-import { Outlet, createRootRouteWithContext, redirect } from '@tanstack/react-router';
+import { useState } from 'react';
+import {
+  Outlet,
+  createRootRouteWithContext,
+  redirect,
+  useRouterState,
+} from '@tanstack/react-router';
 import { loadServerInfo, type RouterContext } from '@/app/guard';
 import { applyUpdate, updateAvailable } from '@/app/serviceWorker';
 import { useStore } from '@/lib/store';
 import { AppShell } from '@/features/shell/AppShell';
+import { PendingChangesDialog } from '@/features/sync/PendingChangesDialog';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // On every navigation the server info must be known; without it only the unreachable page shows.
@@ -16,6 +23,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const available = useStore(updateAvailable);
+  const [pendingOpen, setPendingOpen] = useState(false);
+  const onSyncPage = useRouterState({ select: (state) => state.location.pathname === '/sync' });
   return (
     <AppShell
       update={{
@@ -23,8 +32,11 @@ function RootLayout() {
         onReload: () => void applyUpdate(),
         onLater: () => updateAvailable.set(false),
       }}
+      // On /sync the panel is the page already.
+      onOpenPendingChanges={onSyncPage ? undefined : () => setPendingOpen(true)}
     >
       <Outlet />
+      <PendingChangesDialog open={pendingOpen} onClose={() => setPendingOpen(false)} />
     </AppShell>
   );
 }

@@ -10,7 +10,7 @@ import { ChildrenTree } from './children/ChildrenTree';
 import { DisplayableChildren, FolderChildren } from './ChildLists';
 import { CopyIdButton } from './CopyIdButton';
 import { useDisplaySettings } from './displaySettings';
-import { NavigationMenu } from './NavigationMenu';
+import { NavigationMenu, type OfflineDialogProps } from './NavigationMenu';
 import { zonesQuery } from './api';
 
 /** A child drawn over the element's image. */
@@ -44,6 +44,8 @@ export interface ElementPageProps {
   onHighlight: (id: string | null) => void;
   /** The image viewer lives in another feature; the route composes it in. */
   renderImage: (props: ImageSlotProps) => ReactNode;
+  /** So does the "Make available offline" dialog of the header menu. */
+  renderOfflineDialog?: (props: OfflineDialogProps) => ReactNode;
 }
 
 /** element-details: header, optional children tree, then the image, folder list or children. */
@@ -74,6 +76,7 @@ function ElementView({
   from,
   onHighlight,
   renderImage,
+  renderOfflineDialog,
 }: ElementPageProps & { element: Element }) {
   const corpus = useQuery(corpusQuery(element.corpus.id));
   const neighbours = useQuery(neighborsQuery(element.id));
@@ -113,6 +116,7 @@ function ElementView({
             isFolder={isFolder}
             parentId={parentId}
             onChanged={onChanged}
+            renderOfflineDialog={renderOfflineDialog}
           />
         </div>
         <Breadcrumbs

@@ -30,6 +30,13 @@ export interface NavigationMenuProps {
   parentId: string | null;
   /** The element's children or parents changed through one of the menu's modals. */
   onChanged: () => void;
+  /** The "Make available offline" dialog, from the feature that owns it; no entry without. */
+  renderOfflineDialog?: (props: OfflineDialogProps) => ReactNode;
+}
+
+export interface OfflineDialogProps {
+  element: Element;
+  onClose: () => void;
 }
 
 /** The element navigation header menu of spec 001 §2: Project, Elements, Import/Export, Processes, Display. */
@@ -39,11 +46,13 @@ export function NavigationMenu({
   isFolder,
   parentId,
   onChanged,
+  renderOfflineDialog,
 }: NavigationMenuProps) {
   const { data: user = null } = useQuery(currentUserQuery);
   const { data: info } = useQuery(serverInfoQuery);
   const display = useDisplaySettings();
   const [modal, setModal] = useState<ElementModalName | null>(null);
+  const [offlineOpen, setOfflineOpen] = useState(false);
   const corpusId = element.corpus.id;
   const access = accessOf(corpus, user, element.rights ?? []);
   const { verified } = access;
@@ -141,7 +150,13 @@ export function NavigationMenu({
             {display.folderTree ? 'Hide folder tree' : 'Show folder tree'}
           </button>
         </MenuItem>
+        {renderOfflineDialog && (
+          <Action reason={null} onSelect={() => setOfflineOpen(true)}>
+            Make available offline
+          </Action>
+        )}
       </Section>
+      {offlineOpen && renderOfflineDialog?.({ element, onClose: () => setOfflineOpen(false) })}
       {corpus && (
         <ElementModals
           shown={modal}

@@ -13,7 +13,7 @@ import { notify, notifyError } from '@/components/notifications/store';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { PaginationBar } from '@/components/PaginationBar';
 import { relativeTime } from '@/lib/relativeTime';
-import { formatSize } from './fileTypes';
+import { formatSize } from '@/lib/formatSize';
 import { ui } from './styles';
 
 const STATUS_TEXT: Record<DataFileStatus, string> = {

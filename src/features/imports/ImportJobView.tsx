@@ -14,7 +14,7 @@ import {
 } from '@/api/jobs';
 import { notify, notifyError } from '@/components/notifications/store';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
-import { ProgressBar } from './ProgressBar';
+import { ProgressBar } from '@/components/ProgressBar';
 import { ui } from './styles';
 
 export interface ImportJobViewProps {

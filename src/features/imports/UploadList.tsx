@@ -1,6 +1,6 @@
 import { useStore } from '@/lib/store';
-import { formatSize } from './fileTypes';
-import { ProgressBar } from './ProgressBar';
+import { formatSize } from '@/lib/formatSize';
+import { ProgressBar } from '@/components/ProgressBar';
 import { ui } from './styles';
 import { summarize, type UploadItem, type UploadQueue } from './uploadQueue';
 

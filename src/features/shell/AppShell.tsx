@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Notifications } from '@/components/notifications/Notifications';
+import { localDb } from '@/offline/db';
+import { warnBeforeLeaving } from '@/offline/leaveWarning';
 import { PageBanners, UnverifiedBanner } from './Banners';
 import { Footer } from './Footer';
 import { KeyboardHelpDialog } from './KeyboardHelpDialog';
@@ -14,8 +16,16 @@ export interface AppShellProps extends NavbarProps {
 }
 
 /** Everything around a page: navbar, banners, footer and the app-wide overlays. */
-export function AppShell({ update, children, jobs, selection }: AppShellProps) {
+export function AppShell({
+  update,
+  children,
+  jobs,
+  selection,
+  onOpenPendingChanges,
+}: AppShellProps) {
   const { info, user, access } = useShellAccess();
+  // Closing the tab with edits not on the server asks first.
+  useEffect(() => warnBeforeLeaving(localDb), []);
   return (
     <div className="flex min-h-full flex-col bg-white">
       <a
@@ -26,7 +36,7 @@ export function AppShell({ update, children, jobs, selection }: AppShellProps) {
       </a>
       {/* What the user must not miss stays in view while the page scrolls. */}
       <header className="sticky top-0 z-30">
-        <Navbar jobs={jobs} selection={selection} />
+        <Navbar jobs={jobs} selection={selection} onOpenPendingChanges={onOpenPendingChanges} />
         <OfflineNotice />
         {access.loggedIn && !access.verified && <UnverifiedBanner />}
       </header>

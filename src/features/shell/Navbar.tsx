@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import type { User } from '@/api/types';
 import type { ShellAccess } from './access';
@@ -18,6 +18,8 @@ export interface NavbarProps {
   jobs?: JobsSummary;
   /** Supplied by the selection feature; an empty selection until then. */
   selection?: SelectionSummary;
+  /** Opens the Pending changes panel over the page; without it, the sync status goes to /sync. */
+  onOpenPendingChanges?: () => void;
 }
 
 const NO_JOBS: JobsSummary = { count: 0 };
@@ -26,7 +28,11 @@ const EMPTY_SELECTION: SelectionSummary = { count: 0, loading: false };
 const navLink =
   'rounded px-3 py-1.5 text-sm font-medium text-brand-50 hover:bg-brand-600 hover:text-white data-[status=active]:bg-brand-900/40 data-[status=active]:text-white';
 
-export function Navbar({ jobs = NO_JOBS, selection = EMPTY_SELECTION }: NavbarProps) {
+export function Navbar({
+  jobs = NO_JOBS,
+  selection = EMPTY_SELECTION,
+  onOpenPendingChanges,
+}: NavbarProps) {
   const { user, access } = useShellAccess();
 
   return (
@@ -50,7 +56,7 @@ export function Navbar({ jobs = NO_JOBS, selection = EMPTY_SELECTION }: NavbarPr
           </Link>
         )}
         <div className="ml-auto flex items-center gap-2">
-          <OnlineIndicator />
+          <OnlineIndicator onOpen={onOpenPendingChanges} />
           {access.jobs && <JobsCounter {...jobs} />}
           {access.selection && <SelectionCounter {...selection} />}
           {user && <UserMenu user={user} access={access} />}
@@ -61,18 +67,27 @@ export function Navbar({ jobs = NO_JOBS, selection = EMPTY_SELECTION }: NavbarPr
   );
 }
 
-function OnlineIndicator() {
+/** Connectivity, edits waiting for the server and the last sync; opens the Pending changes. */
+function OnlineIndicator({ onOpen }: { onOpen?: () => void }) {
   const online = useOnline();
+  const navigate = useNavigate();
   const status = useLiveQuery(() => readOutboxStatus(localDb), [], EMPTY_STATUS);
   const waiting = status.pending + status.failed + status.conflicts;
   const lastSync = status.lastSync
     ? `Last synced ${relativeTime(new Date(status.lastSync).toISOString())}`
     : 'Not synced from this browser yet';
+  const state = `${online ? 'Online' : 'Offline'}${waiting > 0 ? `, ${waiting} pending` : ''}`;
   return (
-    <span
+    <button
+      type="button"
       title={lastSync}
-      className={`flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ${
-        online ? 'bg-brand-600 text-brand-50' : 'bg-amber-100 text-amber-900'
+      aria-label={`Pending changes: ${state}`}
+      aria-haspopup={onOpen ? 'dialog' : undefined}
+      onClick={() => (onOpen ? onOpen() : void navigate({ to: '/sync' }))}
+      className={`flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
+        online
+          ? 'bg-brand-600 text-brand-50 hover:bg-brand-500'
+          : 'bg-amber-100 text-amber-900 hover:bg-amber-50'
       }`}
     >
       <span
@@ -93,8 +108,7 @@ function OnlineIndicator() {
           {waiting} pending
         </span>
       )}
-      <span className="sr-only">. {lastSync}</span>
-    </span>
+    </button>
   );
 }
 

@@ -4,6 +4,7 @@ import { isUuid, requireAccess } from '@/app/guard';
 import { storedElementQuery } from '@/offline/queries';
 import { ElementPage } from '@/features/elements/ElementPage';
 import { ImageViewer } from '@/features/viewer/ImageViewer';
+import { MakeOfflineDialog } from '@/features/packs/MakeOfflineDialog';
 
 export interface ElementSearch {
   /** The child selected on the image. */
@@ -46,6 +47,7 @@ function ElementRoute() {
       from={from ?? null}
       onHighlight={onHighlight}
       renderImage={(props) => <ImageViewer {...props} />}
+      renderOfflineDialog={(props) => <MakeOfflineDialog {...props} />}
     />
   );
 }

@@ -17,7 +17,7 @@ afterEach(async () => {
 
 async function indicator() {
   const bar = within(await screen.findByRole('navigation', { name: 'Main' }));
-  return bar.getByText(/^(Online|Offline)/).closest('span[title]') as HTMLElement;
+  return bar.getByRole('button', { name: /^Pending changes:/ });
 }
 
 describe('the navbar sync status', () => {
@@ -31,6 +31,9 @@ describe('the navbar sync status', () => {
     await createElement(localDb, { corpus, parent: null, type: 'folder', name: 'Box 1' });
     await createElement(localDb, { corpus, parent: null, type: 'folder', name: 'Box 2' });
     await waitFor(() => expect(within(status).getByText('2 pending')).toBeTruthy());
+    expect(status.getAttribute('aria-label')).toMatch(
+      /^Pending changes: (Online|Offline), 2 pending$/,
+    );
 
     await localDb.outbox.clear();
     await localDb.syncState.put({ key: 'lastSync', at: Date.now() - 120_000 });

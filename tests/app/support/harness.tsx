@@ -20,6 +20,7 @@ import type { RouterContext } from '@/app/guard';
 import { Notifications } from '@/components/notifications/Notifications';
 import { dismiss, notifications } from '@/components/notifications/store';
 import { localDb } from '@/offline/db';
+import { connectivity } from '@/offline/runtime';
 import { serverInfoKeys } from '@/api/serverInfo';
 import { userKeys } from '@/api/user';
 import type { ServerInfo, User } from '@/api/types';
@@ -208,9 +209,14 @@ export function clearNotifications(): void {
   for (const notification of notifications.get()) dismiss(notification.id);
 }
 
-/** Each test starts with no notification on screen and no query kept from a previous one. */
+/**
+ * Each test starts with no notification on screen, no query kept from a previous one, and the
+ * API reachable: a read still in flight when the previous test unstubbed fetch reports the
+ * network gone, and nothing probes it back in tests.
+ */
 export async function resetClientState(): Promise<void> {
   clearNotifications();
+  connectivity.store.set({ online: true, checkedAt: null });
   await localDb.queries.clear();
 }
 
@@ -223,5 +229,10 @@ export function isolateEachTest(): void {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    // Reads a finished test left running still call fetch: they are cut short, rather than
+    // reaching the real fetch, failing and telling the next test the network is gone.
+    vi.stubGlobal('fetch', () =>
+      Promise.reject(new DOMException('The test that made this request is over.', 'AbortError')),
+    );
   });
 }

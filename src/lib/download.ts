@@ -1,0 +1,16 @@
+/**
+ * Offers `text` to the user as a file to save, the way a download link would, without a server
+ * round trip (works offline).
+ */
+export function downloadText(filename: string, text: string, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked once the click has been handled: the browser has the file by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
