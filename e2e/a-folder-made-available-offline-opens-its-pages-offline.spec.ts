@@ -44,11 +44,11 @@ test('a folder made available offline opens each of its pages offline, image and
   const email = uniqueEmail('reading-room');
   const password = 'reading room 1789';
   createUser(email, password);
-  importWithCli(path.join(SHARED_DATA_DIR, 'lectaurep-bronod'), 'Bronod registers', email);
+  importWithCli(path.join(SHARED_DATA_DIR, 'lectaurep-bronod'), 'Bronod offline pack', email);
 
   await page.goto('/user/login');
   await new AccountPages(page).logIn(email, password);
-  await page.getByRole('link', { name: 'Bronod registers', exact: true }).click();
+  await page.getByRole('link', { name: 'Bronod offline pack', exact: true }).click();
   for (const folder of ['lectaurep-bronod', 'bronod1', 'page']) {
     await page.getByRole('link', { name: folder, exact: true }).click();
     await expect(page.getByRole('heading', { name: folder, exact: true })).toBeVisible();
