@@ -52,14 +52,17 @@ test('a tab closed while its edits replay finishes them on reopen, none applied 
   const reopened = await context.newPage();
   await reopened.goto(boxUrl);
   await expect(reopened.getByRole('heading', { name: 'Box', exact: true })).toBeVisible();
-  await expect(reopened.getByText(/pending/)).toBeHidden({ timeout: 30_000 });
-  const children = await reopened.evaluate(
-    async (id) => (await fetch(`/api/v1/elements/${id}/children/`)).json(),
-    boxId,
-  );
-  expect(children.results.map((child: { name: string }) => child.name).sort()).toEqual([
-    'Deeds',
-    'Leases',
-    'Receipts',
-  ]);
+  // The pending count shows only once the store is read: wait on the server itself.
+  const names = async () => {
+    const children = await reopened.evaluate(
+      async (id) => (await fetch(`/api/v1/elements/${id}/children/`)).json(),
+      boxId,
+    );
+    return (children.results as { name: string }[]).map((child) => child.name).sort();
+  };
+  await expect
+    .poll(async () => (await names()).length, { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(3);
+  await expect(reopened.getByText(/\d+ pending/)).toBeHidden({ timeout: 30_000 });
+  expect(await names()).toEqual(['Deeds', 'Leases', 'Receipts']);
 });
