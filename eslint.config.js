@@ -118,4 +118,42 @@ export default tseslint.config(
       ],
     },
   },
+  /**
+   * The one exception: the spec's polygon rules are shared so the app and the API refuse the
+   * same polygons with the same words. Only server/geometry/polygon.ts may import them, and only
+   * that file of the app; the rest of the server goes through it.
+   */
+  {
+    files: ['server/geometry/polygon.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/(?!lib/polygon$)|^@/',
+              message: 'The server does not import the app (src/lib/polygon.ts is the exception).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/polygon.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '.',
+              message:
+                'The server runs src/lib/polygon.ts too: it imports nothing, so no app code reaches the server through it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.FOLIA_E2E_PORT ?? 8765);
 /** The e2e server's data dir: wiped at each start; tests read the mail outbox from it. */
-export const E2E_DATA_DIR = path.join(os.tmpdir(), 'folia-e2e-data');
+export const E2E_DATA_DIR =
+  process.env.FOLIA_E2E_DATA_DIR ?? path.join(os.tmpdir(), 'folia-e2e-data');
 
 export default defineConfig({
   testDir: 'e2e',

@@ -7,16 +7,9 @@
  * and the 5,000-line page drawn as a naive overlay would: no culling, one filled and stroked
  * path per polygon (what one SVG or DOM node per polygon amounts to, minus the DOM).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
 import { printTable, type Figure } from './measure';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const src = path.resolve(here, '../src');
+import { bundleForPage } from './bundle';
 
 const FRAMES = 360;
 
@@ -26,33 +19,7 @@ import { drawOverlay } from '@/features/viewer/overlay/renderer';
 export { buildZoneSet, drawOverlay };
 `;
 
-async function bundle(): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folia-bench-viewer-'));
-  const entry = path.join(dir, 'entry.ts');
-  fs.writeFileSync(entry, ENTRY);
-  try {
-    const result = await build({
-      configFile: false,
-      logLevel: 'silent',
-      root: dir,
-      resolve: { alias: { '@': src } },
-      build: {
-        write: false,
-        minify: true,
-        lib: { entry, formats: ['iife'], name: 'Overlay', fileName: 'overlay' },
-      },
-    });
-    const outputs = Array.isArray(result) ? result : [result];
-    for (const output of outputs) {
-      if (!('output' in output)) continue;
-      const chunk = output.output.find((item) => item.type === 'chunk');
-      if (chunk && chunk.type === 'chunk') return chunk.code;
-    }
-    throw new Error('Vite produced no bundle');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+const bundle = () => bundleForPage(ENTRY, 'Overlay');
 
 /**
  * The bits of the page this file touches, typed here because the benchmarks compile without

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AccountPages } from './support/pages';
-import { createUser, uniqueEmail } from './support/server';
+import { signInWithNewProject } from './support/pages';
 
 async function newFolder(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Elements' }).click();
@@ -16,14 +15,7 @@ test('a tab closed while its edits replay finishes them on reopen, none applied 
   context,
 }) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail('closer');
-  const password = 'reading room 1789';
-  createUser(email, password);
-  await page.goto('/user/login');
-  await new AccountPages(page).logIn(email, password);
-  await page.getByRole('link', { name: 'Create a project' }).click();
-  await page.getByLabel('Name').fill('Closed tab');
-  await page.getByRole('button', { name: 'Create' }).click();
+  await signInWithNewProject(page, 'Closed tab', 'closer');
   await page.getByRole('button', { name: 'New folder' }).click();
   await page.getByRole('dialog').getByLabel('Name').fill('Box');
   await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();

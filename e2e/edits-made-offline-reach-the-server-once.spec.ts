@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AccountPages } from './support/pages';
-import { createUser, uniqueEmail } from './support/server';
+import { signInWithNewProject } from './support/pages';
 
 interface Listed {
   name: string;
@@ -16,15 +15,7 @@ test('a rename and a new folder made offline survive a reload and reach the serv
   context,
 }) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail('reading-room');
-  const password = 'reading room 1789';
-  createUser(email, password);
-  await page.goto('/user/login');
-  await new AccountPages(page).logIn(email, password);
-  await page.getByRole('link', { name: 'Create a project' }).click();
-  await page.getByLabel('Name').fill('Minutes 1742');
-  await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(/\/browse\/[0-9a-f-]{36}\?/);
+  await signInWithNewProject(page, 'Minutes 1742', 'reading-room');
 
   // Online: a top-level folder, opened once so this device has it.
   await page.getByRole('button', { name: 'New folder' }).click();

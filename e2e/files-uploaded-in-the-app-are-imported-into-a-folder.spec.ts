@@ -1,23 +1,13 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SHARED_DATA_DIR } from '../tests/server/sharedData';
-import { AccountPages } from './support/pages';
-import { createUser, uniqueEmail } from './support/server';
+import { signInWithNewProject } from './support/pages';
 
 test('pages and their ALTO files uploaded in the app are imported into a new folder and opened', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail('uploader');
-  const password = 'reading room 1789';
-  createUser(email, password);
-  await page.goto('/user/login');
-  await new AccountPages(page).logIn(email, password);
-  await page.getByRole('link', { name: 'Create a project' }).click();
-  await page.getByLabel('Name').fill('Pèlerinage');
-  await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(/\/browse\/[0-9a-f-]{36}\?/);
-  const corpusId = new URL(page.url()).pathname.split('/')[2]!;
+  const { corpusId } = await signInWithNewProject(page, 'Pèlerinage', 'uploader');
 
   await page.goto(`/process/files/${corpusId}`);
   await expect(page.getByRole('heading', { name: 'Import files into Pèlerinage' })).toBeVisible();

@@ -20,6 +20,10 @@ import { iiifRoutes, imageApiRoutes } from './routes/iiif';
 import { elementRoutes } from './routes/elements';
 import { jobRoutes } from './routes/jobs';
 import { processFileRoutes } from './routes/processFiles';
+import { classificationRoutes } from './routes/classifications';
+import { metadataRoutes } from './routes/metadata';
+import { transcriptionRoutes } from './routes/transcriptions';
+import { workerRunRoutes } from './routes/workerRuns';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 
 declare module 'fastify' {
@@ -159,6 +163,10 @@ export async function buildApp(
       await api.register(elementRoutes);
       await api.register(jobRoutes);
       await api.register(processFileRoutes);
+      await api.register(classificationRoutes);
+      await api.register(metadataRoutes);
+      await api.register(transcriptionRoutes);
+      await api.register(workerRunRoutes);
     },
     { prefix: API_PREFIX },
   );

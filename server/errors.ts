@@ -98,3 +98,8 @@ export function serverError(): ApiError {
     { code: 'error', detail: 'A server error occurred.', attr: null },
   ]);
 }
+
+/** What DRF answers for a primary key that names nothing the caller may see. */
+export function invalidPk(attr: string, id: string) {
+  return validationError(attr, `Invalid pk "${id}" - object does not exist.`, 'does_not_exist');
+}

@@ -26,3 +26,19 @@ export function preconditionFailed(detail: string, current: unknown, updatedIso:
     headers: { 'last-modified': lastModifiedHeader(updatedIso) },
   });
 }
+
+/**
+ * A list of editable entities (transcriptions, metadata) answers as Last-Modified the latest
+ * change among those listed: no entity listed changed after it, so a client may base an edit
+ * of any of them on it (If-Unmodified-Since), as it does on a single read's Last-Modified.
+ * `no-cache` keeps browsers from reusing the list on the strength of that date.
+ */
+export function listedVersion(
+  reply: { header(name: string, value: string): unknown },
+  rows: readonly { updated: string }[],
+): void {
+  reply.header('cache-control', 'private, no-cache');
+  if (rows.length === 0) return;
+  const latest = rows.reduce((max, row) => (row.updated > max ? row.updated : max), '');
+  reply.header('last-modified', lastModifiedHeader(latest));
+}

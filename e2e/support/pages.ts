@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { createUser, uniqueEmail } from './server';
 
 /** Page objects: the app as a user sees it, through roles and visible text only. */
 export class AccountPages {
@@ -30,4 +31,32 @@ export class AccountPages {
     await this.page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(this.page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
   }
+}
+
+export interface SignedIn {
+  email: string;
+  password: string;
+  /** The new project's id, read from the page it opens on. */
+  corpusId: string;
+}
+
+/**
+ * A verified user of their own, logged in, who has just created a project and sees its top
+ * level: the start of most specs, each on accounts and projects no other test touches.
+ */
+export async function signInWithNewProject(
+  page: Page,
+  projectName: string,
+  emailPrefix = 'user',
+): Promise<SignedIn> {
+  const email = uniqueEmail(emailPrefix);
+  const password = 'reading room 1789';
+  createUser(email, password);
+  await page.goto('/user/login');
+  await new AccountPages(page).logIn(email, password);
+  await page.getByRole('link', { name: 'Create a project' }).click();
+  await page.getByLabel('Name').fill(projectName);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/browse\/[0-9a-f-]{36}\?/);
+  return { email, password, corpusId: new URL(page.url()).pathname.split('/')[2]! };
 }

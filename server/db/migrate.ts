@@ -6,6 +6,7 @@ import * as m0004jobs from './migrations/0004_jobs_heartbeat';
 import * as m0005 from './migrations/0005_element_lists';
 import * as m0006 from './migrations/0006_data_files';
 import * as m0007 from './migrations/0007_idempotency_keys';
+import * as m0008 from './migrations/0008_worker_runs_and_entities';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_element_lists': m0005,
   '0006_data_files': m0006,
   '0007_idempotency_keys': m0007,
+  '0008_worker_runs_and_entities': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -116,7 +116,7 @@ export interface ElementLinkTable {
   created: string;
 }
 
-export type TextOrientation = 'horizontal-lr' | 'horizontal-rl';
+export type TextOrientation = 'horizontal-lr' | 'horizontal-rl' | 'vertical-lr' | 'vertical-rl';
 
 export interface TranscriptionTable {
   id: string;
@@ -212,6 +212,95 @@ export interface IdempotencyKeyTable {
   created: string;
 }
 
+export interface WorkerTable {
+  id: string;
+  name: string;
+  slug: string;
+  type: string;
+  description: string;
+  repository_url: string | null;
+  archived: number;
+  created: string;
+}
+
+export interface WorkerVersionTable {
+  id: string;
+  worker_id: string;
+  revision_hash: string | null;
+  version: number | null;
+  /** JSON text. */
+  configuration: string;
+  state: string;
+  created: string;
+}
+
+export interface WorkerConfigurationTable {
+  id: string;
+  worker_id: string;
+  name: string;
+  /** JSON text. */
+  configuration: string;
+  archived: number;
+}
+
+export interface ModelTable {
+  id: string;
+  name: string;
+  description: string;
+  created: string;
+}
+
+export interface ModelVersionTable {
+  id: string;
+  model_id: string;
+  tag: string | null;
+  hash: string | null;
+  state: string;
+  /** JSON text. */
+  configuration: string;
+  created: string;
+}
+
+export interface ProcessTable {
+  id: string;
+  corpus_id: string;
+  name: string | null;
+  mode: string;
+  state: string;
+  creator_id: string | null;
+  created: string;
+  started: string | null;
+  finished: string | null;
+}
+
+export interface WorkerRunTable {
+  id: string;
+  process_id: string;
+  worker_version_id: string;
+  model_version_id: string | null;
+  configuration_id: string | null;
+  /** JSON array of worker run ids. */
+  parents: string;
+  created: string;
+}
+
+export interface EntityTypeTable {
+  id: string;
+  corpus_id: string;
+  name: string;
+  color: string;
+}
+
+export interface TranscriptionEntityTable {
+  id: string;
+  transcription_id: string;
+  type_id: string;
+  offset: number;
+  length: number;
+  confidence: number | null;
+  worker_run_id: string | null;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -230,6 +319,15 @@ export interface Database {
   allowed_metadata: AllowedMetadataTable;
   jobs: JobTable;
   idempotency_keys: IdempotencyKeyTable;
+  workers: WorkerTable;
+  worker_versions: WorkerVersionTable;
+  worker_configurations: WorkerConfigurationTable;
+  models: ModelTable;
+  model_versions: ModelVersionTable;
+  processes: ProcessTable;
+  worker_runs: WorkerRunTable;
+  entity_types: EntityTypeTable;
+  transcription_entities: TranscriptionEntityTable;
 }
 
 export type User = Selectable<UserTable>;

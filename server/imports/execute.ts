@@ -13,6 +13,7 @@ import type { Image } from '../db/schema';
 import { PolygonError, type Point } from '../geometry/polygon';
 import { createElements, type NewElement } from '../services/elements/create';
 import { chunks, INSERT_CHUNK } from '../services/elements/repository';
+import { importWorkerRun } from '../services/workerRuns';
 import { ImportFormatError, type ParsedCanvas, type ParsedRegion } from './formats/types';
 import { ApiError } from '../errors';
 import { planImport, type PlannedItem, type PlannedLayout, type PlannedManifest } from './plan';
@@ -62,6 +63,8 @@ class Importer {
   private readonly images: ImportImages;
   /** Folder element ids by their path below the import root ('' is the root). */
   private readonly folders = new Map<string, string | null>();
+  /** The project's import worker run, which the transcriptions read from files come from. */
+  private workerRunId: string | null = null;
 
   constructor(
     private readonly context: ImportContext,
@@ -203,6 +206,10 @@ class Importer {
       }
     }
 
+    if (transcriptions.length > 0) {
+      this.workerRunId ??= await importWorkerRun(this.context.db, this.target.corpusId);
+    }
+    const workerRunId = this.workerRunId;
     await this.context.db.transaction().execute(async (trx) => {
       await createElements(trx, elements, new Map([[image.id, image]]));
       const now = nowIso();
@@ -216,7 +223,7 @@ class Importer {
               text: row.text,
               orientation: 'horizontal-lr' as const,
               confidence: null,
-              worker_run_id: null,
+              worker_run_id: workerRunId,
               creator_id: this.target.userId,
               created: now,
               updated: now,

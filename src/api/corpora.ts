@@ -3,6 +3,7 @@
  * every feature that shows a project reuses.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { readCorpus } from '@/offline/corpusReads';
 import { persisted, queryPersister } from '@/offline/queryPersister';
 import { api } from './client';
 import type { Corpus, Right } from './types';
@@ -61,7 +62,10 @@ export const corpusListQuery = queryOptions<Corpus[], Error, Corpus[], ListKey>(
 export function corpusQuery(id: string) {
   return queryOptions<Corpus, Error, Corpus, DetailKey>({
     queryKey: corpusKeys.detail(id),
-    queryFn: () => fetchCorpus(id),
+    // Through the local store, and run offline too: a read cut by the network going away
+    // answers with the project kept here rather than waiting for the network.
+    queryFn: () => readCorpus(id),
+    networkMode: 'always',
     ...persisted,
   });
 }

@@ -3,7 +3,7 @@
  * elements reuses (navigation lists, the element page, the viewer, the children tree).
  */
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api, apiConditional, apiWithStatus, type Conditional, type Page } from './client';
+import { api, apiWithStatus, type Page } from './client';
 import type { Element, ElementListItem, Neighbors, Polygon } from './types';
 
 /** Query-string values of a list: filters, page, page_size, order, order_direction, with_* flags. */
@@ -37,18 +37,6 @@ export function fetchElement(id: string): Promise<Element> {
 
 export function fetchChildren(id: string, query: ListQuery): Promise<Page<ElementListItem>> {
   return api<Page<ElementListItem>>(`/elements/${id}/children/`, { query });
-}
-
-/** Children with If-Modified-Since: a 304 means the list the caller holds is still right. */
-export function fetchChildrenIfModified(
-  id: string,
-  query: ListQuery,
-  since: string | null,
-): Promise<Conditional<Page<ElementListItem>>> {
-  return apiConditional<Page<ElementListItem>>(`/elements/${id}/children/`, {
-    query,
-    ifModifiedSince: since,
-  });
 }
 
 export function fetchParents(id: string, query: ListQuery): Promise<Page<ElementListItem>> {
@@ -147,6 +135,9 @@ export function createElement(body: ElementCreate): Promise<Element> {
 export interface ElementUpdate {
   name?: string;
   type?: string;
+  polygon?: Polygon;
+  rotation_angle?: number;
+  mirrored?: boolean;
 }
 
 export function updateElement(id: string, patch: ElementUpdate): Promise<Element> {

@@ -117,12 +117,50 @@ export interface ElementClassification {
   worker_run: WorkerRunSummary | null;
 }
 
+export type MetadataType =
+  'text' | 'markdown' | 'date' | 'location' | 'reference' | 'numeric' | 'url';
+
 export interface ElementMetadataItem {
   id: string;
-  type: string;
+  type: MetadataType | string;
   name: string;
   value: string;
   dates?: { type: string; year: number; month?: number; day?: number }[];
+  worker_run?: WorkerRunSummary | null;
+}
+
+export interface AllowedMetadata {
+  id: string;
+  type: string;
+  name: string;
+}
+
+export type TextOrientation = 'horizontal-lr' | 'horizontal-rl' | 'vertical-lr' | 'vertical-rl';
+
+/** GET /element/{id}/transcriptions/ items (api/arkindex-api.md §5). */
+export interface Transcription {
+  id: string;
+  text: string;
+  confidence: number | null;
+  orientation: TextOrientation;
+  worker_run: WorkerRunSummary | null;
+  /** How many entities point into the text: a transcription with some cannot be edited. */
+  entity_count?: number;
+}
+
+export interface EntityType {
+  id: string;
+  name: string;
+  color: string;
+}
+
+/** GET /transcription/{id}/entities/ items (Arkindex 1.9 and later). */
+export interface TranscriptionEntity {
+  type: EntityType;
+  offset: number;
+  length: number;
+  confidence: number | null;
+  worker_run: WorkerRunSummary | null;
 }
 
 /** An element as lists return it (api/arkindex-api.md §3.1). */

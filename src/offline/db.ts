@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { Corpus, Element, ElementListItem } from '@/api/types';
-import { ELEMENT_KINDS } from './kinds';
+import { OUTBOX_KINDS } from './kinds';
 import type { OutboxEntry } from './outboxEntry';
 
 /** A persisted UI query (server info, current user…), one row per query. */
@@ -59,12 +59,19 @@ export interface SyncStateRow {
   at: number;
 }
 
-/** Rows of later issues' entities: kept as the API answers them, by owner. */
-export interface LocalRecord {
+/**
+ * An entity of an element or a project (a transcription, a metadata, an ML class), kept as the
+ * API answers it, by owner; local edits are applied to it in place, as to elements.
+ */
+export interface LocalRecord<T = unknown> {
   id: string;
   ownerId: string;
-  data: unknown;
+  data: T;
   savedAt: number;
+  /** The Last-Modified of the server version local edits are based on. */
+  lastModified?: string | null;
+  /** Created here and not yet on the server: its id is temporary. */
+  local?: boolean;
 }
 
 export type PackZoom = 'thumbnail' | 'screen' | 'full';
@@ -140,7 +147,7 @@ export class FoliaDatabase extends Dexie {
           .table('outbox')
           .toCollection()
           .modify((entry: OutboxEntry) => {
-            entry.refIds = [entry.entityId, ...ELEMENT_KINDS[entry.kind].refs(entry)];
+            entry.refIds = [entry.entityId, ...OUTBOX_KINDS[entry.kind].refs(entry)];
           }),
       );
     // Offline packs, and the cached IIIF URLs each holds: a URL is dropped from the cache only

@@ -1,5 +1,6 @@
 import type { FoliaDatabase } from './db';
-import { ELEMENT_KINDS } from './kinds';
+import { OUTBOX_KINDS } from './kinds';
+import { isCreation } from './outboxEntry';
 import { REMAP_TABLES } from './remap';
 
 /**
@@ -10,9 +11,9 @@ export async function discardEdit(db: FoliaDatabase, seq: number): Promise<void>
   await db.transaction('rw', [...REMAP_TABLES], async () => {
     const entry = await db.outbox.get(seq);
     if (!entry) return;
-    await ELEMENT_KINDS[entry.kind].discard(db, entry);
+    await OUTBOX_KINDS[entry.kind].discard(db, entry);
     await db.outbox.delete(seq);
-    if (entry.kind === 'element.create') {
+    if (isCreation(entry.kind)) {
       await db.outbox.where('entityId').equals(entry.entityId).delete();
     }
   });

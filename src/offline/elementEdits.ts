@@ -5,45 +5,10 @@
  */
 import type { Element, ElementListItem } from '@/api/types';
 import type { FoliaDatabase, LocalElement } from './db';
-import { ELEMENT_KINDS } from './kinds';
+import { OUTBOX_KINDS } from './kinds';
 import type { ElementChanges, ElementCreatePayload } from './kinds/elements';
-import { newTempId, type OutboxEntry, type OutboxKind } from './outboxEntry';
-
-function entry(
-  kind: OutboxKind,
-  entityId: string,
-  corpusId: string,
-  payload: Record<string, unknown>,
-  previous: unknown,
-  label: string,
-): OutboxEntry {
-  const made: OutboxEntry = {
-    entityId,
-    corpusId,
-    kind,
-    payload,
-    previous,
-    refIds: [],
-    idempotencyKey: crypto.randomUUID(),
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: 0,
-    error: null,
-    current: null,
-    currentLastModified: null,
-    createdAt: Date.now(),
-    label,
-  };
-  made.refIds = [entityId, ...ELEMENT_KINDS[kind].refs(made)];
-  return made;
-}
-
-/** The entity's last queued edit, if it was never sent (so it may still change). */
-async function unsentTail(db: FoliaDatabase, entityId: string): Promise<OutboxEntry | undefined> {
-  const entries = await db.outbox.where('entityId').equals(entityId).sortBy('seq');
-  const last = entries.at(-1);
-  return last && last.status === 'pending' && last.attempts === 0 ? last : undefined;
-}
+import { newEntry as entry, unsentTail } from './newEntry';
+import { newTempId, type OutboxEntry } from './outboxEntry';
 
 async function requireElement(db: FoliaDatabase, id: string): Promise<LocalElement> {
   const element = await db.elements.get(id);
@@ -198,9 +163,11 @@ async function localDescendants(db: FoliaDatabase, id: string): Promise<string[]
 
 /**
  * Deletes an element and what is below it. Elements created offline below it and never sent
- * disappear with their queued edits; renames and reshapes not sent yet of the others are
- * dropped, the deletion erases them anyway. An element that is below only through a move or
- * link not sent yet is deleted by a request of its own: on the server it is not below yet.
+ * disappear with their queued edits, and renames or reshapes not sent yet of the others are
+ * dropped: the deletion erases them anyway. Queued moves and links of elements the server has
+ * (or must still create) stay: replayed in order, they put the server's tree where the local
+ * one is when the deletion reaches it, so the deletion removes the same elements there. Without
+ * them, an element moved out of a folder deleted earlier in the queue would be deleted with it.
  */
 export async function deleteElement(
   db: FoliaDatabase,
@@ -213,8 +180,6 @@ export async function deleteElement(
     const rows = await db.elements.bulkGet(gone);
     const queued = await db.outbox.where('entityId').anyOf(gone).toArray();
     const unsent = (e: OutboxEntry) => e.status === 'pending' && e.attempts === 0;
-    const treeEdit = (e: OutboxEntry) => e.kind === 'element.move' || e.kind === 'element.link';
-    const regrouped = (e: OutboxEntry) => e.entityId !== id && treeEdit(e);
     // Created here and never sent: such an element can vanish without a request, unless an
     // edit that stays still needs it on the server (a page created in it, then moved out).
     const neverOnServer = new Set(
@@ -224,40 +189,18 @@ export async function deleteElement(
     );
     const isDropped = (e: OutboxEntry) =>
       unsent(e) &&
-      ((neverOnServer.has(e.entityId) && gone.includes(e.entityId)) ||
-        (gone.includes(e.entityId) && (e.kind === 'element.update' || treeEdit(e))));
+      gone.includes(e.entityId) &&
+      (neverOnServer.has(e.entityId) || e.kind === 'element.update');
     const everything = await db.outbox.toArray();
     for (;;) {
       const needed = new Set(
-        everything.filter((e) => !isDropped(e)).flatMap((e) => ELEMENT_KINDS[e.kind].refs(e)),
+        everything.filter((e) => !isDropped(e)).flatMap((e) => OUTBOX_KINDS[e.kind].refs(e)),
       );
       const before = neverOnServer.size;
       for (const other of needed) neverOnServer.delete(other);
       if (neverOnServer.size === before) break;
     }
-    // Moving, linking or renaming what is then deleted is pointless.
-    const dropped = queued.filter(isDropped);
-    await db.outbox.bulkDelete(dropped.map((e) => e.seq!));
-    const ownDeletions = [
-      ...new Set(
-        dropped
-          .filter((e) => !neverOnServer.has(e.entityId) && regrouped(e))
-          .map((e) => e.entityId),
-      ),
-    ];
-    for (const other of ownDeletions) {
-      const row = rows[gone.indexOf(other)]!;
-      await db.outbox.add(
-        entry(
-          'element.delete',
-          other,
-          row.corpusId,
-          { deleteChildren },
-          row,
-          `Delete “${row.data.name}”`,
-        ),
-      );
-    }
+    await db.outbox.bulkDelete(queued.filter(isDropped).map((e) => e.seq!));
     await db.elements.bulkDelete(gone);
     await db.lists.where('ownerId').anyOf(gone).delete();
     await db.lists.toCollection().modify((list) => {

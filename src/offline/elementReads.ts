@@ -3,10 +3,11 @@
  * in one transaction, and the page is always built from the store, so it shows the edits not
  * yet sent, and opens offline whatever was seen once.
  */
-import { apiConditional, type Page } from '@/api/client';
+import { apiConditional, type Conditional, type Page } from '@/api/client';
 import { NetworkError } from '@/api/errors';
 import type { Element, ElementListItem } from '@/api/types';
 import type { FoliaDatabase, LocalElement, LocalList } from './db';
+import { storeElements } from './elementStore';
 import { isTempId } from './outboxEntry';
 
 /** Thrown offline for what was never loaded on this device. */
@@ -24,49 +25,16 @@ export interface ReadOptions {
   onUnreachable?: () => void;
 }
 
-/** Ids with queued edits: the local version of those is newer than any server answer. */
-async function editedIds(db: FoliaDatabase, ids: string[]): Promise<Set<string>> {
-  const entries = await db.outbox.where('entityId').anyOf(ids).toArray();
-  return new Set(entries.map((entry) => entry.entityId));
-}
-
-/** Writes server elements, keeping local versions that have edits on the way. */
-async function storeElements(
-  db: FoliaDatabase,
-  items: (ElementListItem | Element)[],
-  options: { full: boolean; parentId?: string; lastModified?: string | null },
-): Promise<void> {
-  const ids = items.map((item) => item.id);
-  const [known, edited] = await Promise.all([db.elements.bulkGet(ids), editedIds(db, ids)]);
-  const now = Date.now();
-  const rows: LocalElement[] = [];
-  items.forEach((item, i) => {
-    const previous = known[i];
-    // Edited here (or deleted here: edits queued and no row left): the local state wins.
-    if (edited.has(item.id)) return;
-    const parentIds = new Set(previous?.parentIds ?? []);
-    if (options.parentId) parentIds.add(options.parentId);
-    rows.push({
-      id: item.id,
-      corpusId: item.corpus.id,
-      // A list item must not replace the full element (rights, classifications) seen before.
-      data: options.full || !previous?.full ? item : { ...previous.data, ...item },
-      full: options.full || !!previous?.full,
-      lastModified: options.lastModified ?? previous?.lastModified ?? null,
-      local: false,
-      parentIds: [...parentIds],
-      savedAt: now,
-    });
-  });
-  await db.elements.bulkPut(rows);
-}
-
 async function resolveId(db: FoliaDatabase, id: string): Promise<string> {
   if (!isTempId(id)) return id;
   return (await db.idMap.get(id))?.serverId ?? id;
 }
 
-async function tryNetwork<T>(options: ReadOptions, request: () => Promise<T>): Promise<T | null> {
+/** The network's answer, or null when it is out of reach (and the app is told so). */
+export async function tryNetwork<T>(
+  options: ReadOptions,
+  request: () => Promise<T>,
+): Promise<T | null> {
   if (!options.online) return null;
   try {
     return await request();
@@ -87,17 +55,27 @@ export async function readElement(
 ): Promise<Element> {
   const id = await resolveId(db, requested);
   if (!isTempId(id)) {
+    const requestedAt = Date.now();
     const answer = await tryNetwork(options, () => apiConditional<Element>(`/element/${id}/`));
     if (answer?.data) {
       await db.transaction('rw', [db.elements, db.outbox], () =>
-        storeElements(db, [answer.data!], { full: true, lastModified: answer.lastModified }),
+        storeElements(db, [answer.data!], {
+          full: true,
+          lastModified: answer.lastModified,
+          requestedAt,
+        }),
       );
     }
   }
   const row = await db.elements.get(id);
   if (!row) throw new NotAvailableOffline();
-  // A list item seen offline lacks the full element's fields: shown read-only until online.
-  return { rights: [], classifications: [], ...row.data } as Element;
+  // A list item seen offline lacks the full element's fields: shown read-only until online,
+  // with the classifications a list gave (with_classes) as its own.
+  const data = row.data as Partial<Element> & { classes?: Element['classifications'] };
+  const classifications = row.full
+    ? (data.classifications ?? [])
+    : (data.classes ?? data.classifications ?? []);
+  return { rights: [], ...row.data, classifications } as Element;
 }
 
 /** How a list is stored: by owner and query, pages included. */
@@ -126,6 +104,7 @@ export async function readList(
     scope === 'children' ? `/elements/${ownerId}/children/` : `/corpus/${ownerId}/elements/`;
   // A children list seen before is revalidated: 304 means the stored one is still right.
   const previous = await db.lists.get(key);
+  const requestedAt = Date.now();
   const answer = isTempId(ownerId)
     ? null
     : await tryNetwork(options, () =>
@@ -158,6 +137,7 @@ export async function readList(
       await storeElements(db, data.results, {
         full: false,
         parentId: scope === 'children' ? ownerId : undefined,
+        requestedAt,
       });
       await db.lists.put(stored!);
     });
@@ -200,4 +180,23 @@ export async function readList(
     count: Math.max(0, (stored?.count ?? 0) - removed + added.length),
     results: [...kept, ...added].map((row) => row.data as ElementListItem),
   };
+}
+
+/**
+ * readList for a reader that pages and revalidates on its own (the children tree): the answer
+ * says it is unchanged when the stored list's Last-Modified is still `since`.
+ */
+export async function readListIfModified(
+  db: FoliaDatabase,
+  scope: 'children' | 'corpus',
+  owner: string,
+  query: Record<string, string | number | boolean | null | undefined>,
+  since: string | null,
+  options: ReadOptions,
+): Promise<Conditional<Page<ElementListItem>>> {
+  const data = await readList(db, scope, owner, query, options);
+  const stored = await db.lists.get(listKey(scope, await resolveId(db, owner), query));
+  const lastModified = stored?.lastModified ?? null;
+  if (since && lastModified === since) return { notModified: true, data: null, lastModified };
+  return { notModified: false, data, lastModified };
 }

@@ -1,8 +1,7 @@
 /**
- * Writing server elements into the local store, for readers other than elementReads.ts (offline
- * packs). Same rules as elementReads' own copy, which can import this one instead: an element
- * with queued edits keeps its local version, and a list item never replaces a full element.
- * Call it inside a transaction over `elements` and `outbox`.
+ * Writing server elements into the local store, for every reader (pages, lists, offline packs):
+ * an element with queued edits keeps its local version, and a list item never replaces a full
+ * element. Call it inside a transaction over `elements` and `outbox`.
  */
 import type { Element, ElementListItem } from '@/api/types';
 import type { FoliaDatabase, LocalElement } from './db';
@@ -13,6 +12,11 @@ export interface StoreOptions {
   /** The list's owner, recorded as a parent; leave out for recursive lists. */
   parentId?: string;
   lastModified?: string | null;
+  /**
+   * When the answer was asked for. A row saved since (an edit's acknowledgement, a later read)
+   * is newer than the answer, which left before that change landed: it keeps its data.
+   */
+  requestedAt?: number;
 }
 
 export async function storeElements(
@@ -26,6 +30,10 @@ export async function storeElements(
     db.outbox.where('entityId').anyOf(ids).toArray(),
   ]);
   const edited = new Set(queued.map((entry) => entry.entityId));
+  // Classifications live in their element: one queued for it keeps the local element too.
+  await db.outbox
+    .filter((entry) => entry.kind.startsWith('classification.'))
+    .each((entry) => edited.add(String(entry.payload.element)));
   const now = Date.now();
   const rows: LocalElement[] = [];
   items.forEach((item, i) => {
@@ -34,16 +42,35 @@ export async function storeElements(
     if (edited.has(item.id)) return;
     const parentIds = new Set(previous?.parentIds ?? []);
     if (options.parentId) parentIds.add(options.parentId);
+    if (previous && options.requestedAt !== undefined && previous.savedAt > options.requestedAt) {
+      rows.push({ ...previous, parentIds: [...parentIds] });
+      return;
+    }
     rows.push({
       id: item.id,
       corpusId: item.corpus.id,
-      data: options.full || !previous?.full ? item : { ...previous.data, ...item },
+      // A list item must not replace the full element (rights, classifications) seen before,
+      // nor drop the classes and metadata another list gave (with_classes, with_metadata).
+      data: options.full
+        ? item
+        : previous?.full
+          ? { ...previous.data, ...item }
+          : { ...listedExtras(previous?.data), ...item },
       full: options.full || !!previous?.full,
       lastModified: options.lastModified ?? previous?.lastModified ?? null,
       local: false,
       parentIds: [...parentIds],
-      savedAt: now,
+      // A read's rows date from when the server was asked, not from when the answer came.
+      savedAt: options.requestedAt ?? now,
     });
   });
   await db.elements.bulkPut(rows);
+}
+
+function listedExtras(data: ElementListItem | Element | undefined): Partial<ElementListItem> {
+  if (!data) return {};
+  const extras: Partial<ElementListItem> = {};
+  if (data.classes) extras.classes = data.classes;
+  if (data.metadata) extras.metadata = data.metadata;
+  return extras;
 }

@@ -12,10 +12,18 @@ function writeOutcome(outcome: EditOutcome): WriteOutcome {
   return outcome.state === 'applied' && outcome.status === 202 ? 'scheduled' : 'done';
 }
 
-/** The element as the store has it after the edit (under its server id once sent). */
+/**
+ * The element as the store has it after the edit (under its server id once sent). One read
+ * transaction: a replay running meanwhile (another tab's, or the scheduler's own) may give a
+ * creation its server id between two separate reads, leaving neither the mapping nor the
+ * temporary row to be seen.
+ */
 async function stored(id: string): Promise<Element> {
-  const mapped = (await offlineRuntime.db.idMap.get(id))?.serverId ?? id;
-  const row = await offlineRuntime.db.elements.get(mapped);
+  const { db } = offlineRuntime;
+  const row = await db.transaction('r', [db.idMap, db.elements], async () => {
+    const mapped = (await db.idMap.get(id))?.serverId ?? id;
+    return db.elements.get(mapped);
+  });
   if (!row) throw new Error(`Element ${id} is not in the local store.`);
   return { rights: [], classifications: [], ...row.data } as Element;
 }

@@ -1,7 +1,13 @@
 import type { FoliaDatabase } from './db';
-import { ELEMENT_KINDS } from './kinds';
+import { OUTBOX_KINDS } from './kinds';
 import type { KindRegistry } from './kinds/types';
-import { isTempId, type OutboxEntry, type OutboxError, type OutboxKind } from './outboxEntry';
+import {
+  isCreation,
+  isTempId,
+  type OutboxEntry,
+  type OutboxError,
+  type OutboxKind,
+} from './outboxEntry';
 import { REMAP_TABLES } from './remap';
 import { ReplayNetworkError, sendReplay, type Fetcher, type ReplayResponse } from './transport';
 
@@ -32,6 +38,21 @@ const TREE_EDITS = new Set<OutboxKind>([
   'element.link',
   'element.delete',
 ]);
+
+/**
+ * The version an element edit was based on: the local element's, or for a deletion (the element
+ * is gone here) the one kept on the entry's copy of it.
+ */
+async function elementBaseVersion(db: FoliaDatabase, entry: OutboxEntry): Promise<string | null> {
+  const local = await db.elements.get(entry.entityId);
+  if (local) return local.lastModified;
+  const previous = entry.previous as { lastModified?: string | null } | null;
+  return entry.kind === 'element.delete' ? (previous?.lastModified ?? null) : null;
+}
+
+async function elementGoneHere(db: FoliaDatabase, entry: OutboxEntry): Promise<boolean> {
+  return !(await db.elements.get(entry.entityId));
+}
 
 /** 1 s, 2 s, 4 s… up to a minute, with jitter so tabs and devices do not retry in step. */
 export function backoffMs(attempts: number, random: () => number = Math.random): number {
@@ -80,7 +101,7 @@ export class SyncEngine {
     private readonly db: FoliaDatabase,
     private readonly options: EngineOptions = {},
   ) {
-    this.kinds = options.kinds ?? ELEMENT_KINDS;
+    this.kinds = options.kinds ?? OUTBOX_KINDS;
     this.now = options.now ?? Date.now;
     this.concurrency = options.concurrency ?? 4;
   }
@@ -117,7 +138,7 @@ export class SyncEngine {
         !held.has(entry.entityId) &&
         entry.nextAttemptAt <= now &&
         // Only a creation may be sent for an entity that has no server id yet.
-        (!isTempId(entry.entityId) || entry.kind === 'element.create') &&
+        (!isTempId(entry.entityId) || isCreation(entry.kind)) &&
         !this.kinds[entry.kind].refs(entry).some(isTempId);
       if (ready) heads.push(entry);
       if (treeEdit && !held.has(entry.entityId)) treeEditWaiting = true;
@@ -181,7 +202,7 @@ export class SyncEngine {
       .first();
     if (!next || next.status === 'failed' || next.status === 'conflict') return null;
     if (next.nextAttemptAt > this.now()) return null;
-    if (isTempId(next.entityId) && next.kind !== 'element.create') return null;
+    if (isTempId(next.entityId) && !isCreation(next.kind)) return null;
     if (this.kinds[next.kind].refs(next).some(isTempId)) return null;
     const firstOfEntity = await this.db.outbox.where('entityId').equals(next.entityId).first();
     return firstOfEntity?.seq === next.seq ? next : null;
@@ -202,7 +223,7 @@ export class SyncEngine {
     if (!claimed) return 'retry';
     const kind = this.kinds[claimed.kind];
     const lastModified = kind.conditional
-      ? ((await this.db.elements.get(claimed.entityId))?.lastModified ?? null)
+      ? await (kind.baseVersion ?? elementBaseVersion)(this.db, claimed)
       : null;
 
     let response: ReplayResponse;
@@ -221,7 +242,7 @@ export class SyncEngine {
 
     const { status } = response;
     // Gone on the server and deleted here too (a rename queued before a deletion): moot.
-    const moot = status === 404 && !(await this.db.elements.get(claimed.entityId));
+    const moot = status === 404 && (await (kind.goneHere ?? elementGoneHere)(this.db, claimed));
     if ((status >= 200 && status < 300) || (status === 404 && (kind.goneIsDone || moot))) {
       await this.db.transaction('rw', [...REMAP_TABLES, 'syncState'], async () => {
         await kind.applied(this.db, claimed, response);

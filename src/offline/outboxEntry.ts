@@ -4,7 +4,25 @@
  * `payload`, so ids given offline can be rewritten to the server's once known.
  */
 export type OutboxKind =
-  'element.create' | 'element.update' | 'element.delete' | 'element.move' | 'element.link';
+  | 'element.create'
+  | 'element.update'
+  | 'element.delete'
+  | 'element.move'
+  | 'element.link'
+  | 'transcription.create'
+  | 'transcription.update'
+  | 'transcription.delete'
+  | 'classification.create'
+  | 'classification.validate'
+  | 'classification.reject'
+  | 'metadata.create'
+  | 'metadata.update'
+  | 'metadata.delete';
+
+/** Kinds that create their entity: it has a temporary id until the server answers. */
+export function isCreation(kind: OutboxKind): boolean {
+  return kind.endsWith('.create');
+}
 
 export type OutboxStatus =
   /** Waiting for its turn (or for the network). */

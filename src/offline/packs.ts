@@ -23,9 +23,9 @@
  * them. The elements stay in the local store: they are the same rows every visit writes, and
  * the edits queued on them must keep their base version.
  *
- * TODO(later issue): transcriptions and metadata of the descendants (and the project's classes
- * and allowed metadata) are not downloaded: their API lands with a later issue. Classifications
- * come only with the full elements, as GET /element/{id}/ returns them.
+ * Classifications and metadata come with the descendants' list (with_classes, with_metadata);
+ * transcriptions with one recursive request per page (every line's), and the full elements' own;
+ * the project's ML classes too, so classifying works offline.
  */
 import { api, apiUrl, type Page } from '@/api/client';
 import { NetworkError } from '@/api/errors';
@@ -35,6 +35,13 @@ import { readElement } from './elementReads';
 import { storeElements } from './elementStore';
 import { iiifTileUrls, type IiifInfo, type TileRequest } from './iiifTiles';
 import { readAllZones } from './zoneReads';
+import {
+  readClasses,
+  readLineTranscriptions,
+  readMetadata,
+  readTranscriptions,
+  storeListedMetadata,
+} from './entityReads';
 
 export type { PackRow, PackZoom } from './db';
 
@@ -287,7 +294,14 @@ export async function planPack(root: Element, options: PlanOptions = {}): Promis
   onProgress?.({ phase: 'listing', done: 0, total: null });
   for (let page = 1; ; page += 1) {
     const answer = await api<Page<ElementListItem>>(`/elements/${root.id}/children/`, {
-      query: { recursive: true, page_size: DESCENDANTS_PAGE_SIZE, page },
+      // Their classifications and metadata come with them: no request per element for those.
+      query: {
+        recursive: true,
+        page_size: DESCENDANTS_PAGE_SIZE,
+        page,
+        with_classes: true,
+        with_metadata: true,
+      },
       signal,
     });
     descendants.push(...answer.results);
@@ -335,6 +349,24 @@ export async function planPack(root: Element, options: PlanOptions = {}): Promis
     bytesPerPixel: await sampleBytesPerPixel(images, signal),
     elementBytes,
   };
+}
+
+/** For each page whose zones are read, the descendants drawn on its image. */
+function zonesByImage(plan: PackPlan): Map<string, string[]> {
+  const imageOf = new Map(
+    [plan.root, ...plan.descendants].map((item) => [item.id, item.zone?.image.id ?? null]),
+  );
+  const found = new Map<string, string[]>();
+  for (const owner of plan.zoneOwners) {
+    const image = imageOf.get(owner);
+    found.set(
+      owner,
+      plan.descendants
+        .filter((item) => item.id !== owner && item.zone?.image.id === image)
+        .map((item) => item.id),
+    );
+  }
+  return found;
 }
 
 /** The URLs a pack caches at a zoom: each image's info.json and tiles, then thumbnails. */
@@ -457,15 +489,19 @@ export async function runPack(
       await db.transaction('rw', [db.elements, db.outbox], () =>
         storeElements(db, chunk, { full: false }),
       );
+      await storeListedMetadata(db, chunk);
     }
     pack.elementCount = plan.descendants.length + 1;
     pack.bytes = JSON.stringify(plan.descendants).length;
 
-    // Full elements, then the zones of the pages' images.
+    // Full elements with their transcriptions and metadata, then the zones of the pages'
+    // images and the transcriptions of everything on them, then the project's classes.
     const reads = [
       ...plan.fullIds.map((id) => ({ kind: 'element' as const, id })),
       ...plan.zoneOwners.map((id) => ({ kind: 'zones' as const, id })),
+      { kind: 'classes' as const, id: plan.corpus.id },
     ];
+    const onImage = zonesByImage(plan);
     let done = 0;
     const report = (phase: 'elements' | 'images', total: number) =>
       onProgress?.({ phase, done, total, bytes: pack.bytes });
@@ -475,9 +511,16 @@ export async function runPack(
       try {
         if (read.kind === 'element') {
           pack.bytes += JSON.stringify(await readElement(db, read.id, readOptions)).length;
-        } else {
+          pack.bytes += JSON.stringify(await readTranscriptions(db, read.id, readOptions)).length;
+          pack.bytes += JSON.stringify(await readMetadata(db, read.id, readOptions)).length;
+        } else if (read.kind === 'zones') {
           // The zones are descendants already counted: only their list is new.
           await readAllZones(db, read.id, readOptions);
+          const ids = onImage.get(read.id) ?? [];
+          const lines = await readLineTranscriptions(db, read.id, ids, readOptions);
+          pack.bytes += JSON.stringify(lines).length;
+        } else {
+          await readClasses(db, read.id, readOptions);
         }
       } catch (error) {
         if (isAbort(error) || error instanceof NetworkError) throw error;

@@ -47,7 +47,18 @@ export async function remapTempId(
     .modify((element) => {
       element.parentIds = element.parentIds.map((id) => swap(id, tempId, serverId));
     });
+  // Transcriptions and metadata written here on an element created here.
+  for (const table of [db.transcriptions, db.metadata]) {
+    await table.where('ownerId').equals(tempId).modify({ ownerId: serverId });
+  }
 }
 
 /** Tables a remap writes, for the transaction that calls it. */
-export const REMAP_TABLES = ['idMap', 'outbox', 'lists', 'elements'] as const;
+export const REMAP_TABLES = [
+  'idMap',
+  'outbox',
+  'lists',
+  'elements',
+  'transcriptions',
+  'metadata',
+] as const;

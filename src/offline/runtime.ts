@@ -11,6 +11,13 @@ import { SyncEngine } from './engine';
 import { SyncScheduler } from './syncScheduler';
 
 export const connectivity = new ConnectivityMonitor();
+/** The roots of entityKeys (queries.ts): their views show ids and versions sync changes. */
+const ENTITY_ROOTS = new Set<unknown>([
+  'transcriptions',
+  'metadata',
+  'classes',
+  'allowed-metadata',
+]);
 export const syncEngine = new SyncEngine(localDb);
 export const syncScheduler = new SyncScheduler(localDb, syncEngine, connectivity);
 
@@ -19,7 +26,12 @@ export const offlineRuntime = { db: localDb, connectivity, scheduler: syncSchedu
 
 export function startOfflineRuntime(queryClient: QueryClient): void {
   // Edits reaching the server give elements their server ids and versions: pages refresh.
-  syncScheduler.onSynced = () => void queryClient.invalidateQueries({ queryKey: elementKeys.all });
+  syncScheduler.onSynced = () => {
+    void queryClient.invalidateQueries({ queryKey: elementKeys.all });
+    void queryClient.invalidateQueries({
+      predicate: (query) => ENTITY_ROOTS.has(query.queryKey[0]),
+    });
+  };
   connectivity.start();
   syncScheduler.start();
   // Queries (and their polling) pause while the API is out of reach, and resume after.
@@ -51,6 +63,15 @@ function listenForBackgroundSync(): void {
       )
       .catch(() => undefined);
   });
+}
+
+/** What a change made without the network tells the user instead of the server's success. */
+export const SAVED_ON_DEVICE =
+  'Saved on this device: the change will be sent when the network returns.';
+
+/** The success notice of an edit: the spec's words once the server has it, ours before. */
+export function savedNotice(text: string): string {
+  return connectivity.store.get().online ? text : SAVED_ON_DEVICE;
 }
 
 export function useConnectivity(): Connectivity {

@@ -34,9 +34,10 @@ export async function submitEdit(
   }
   if (entry.status === 'conflict') {
     // Kept for the user to choose in Pending changes; the form says why it did not go through.
+    const subject = entry.kind.split('.')[0];
     throw new ApiError(
       412,
-      'This element was changed on the server since you loaded it: choose which version to keep in Pending changes.',
+      `This ${subject} was changed on the server since you loaded it: choose which version to keep in Pending changes.`,
     );
   }
   return { state: 'queued' };

@@ -19,7 +19,10 @@ describeEachDialect('random offline edits with random faults', ({ t }) => {
     for (const db of dbs) await db.delete();
   });
 
-  for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) {
+  // CONVERGENCE_SEEDS=13-72 CONVERGENCE_STEPS=120 runs a longer search.
+  const [low, high] = (process.env.CONVERGENCE_SEEDS ?? '1-20').split('-').map(Number);
+  const steps = Number(process.env.CONVERGENCE_STEPS ?? 100);
+  for (let seed = low!; seed <= (high ?? low!); seed += 1) {
     it(`converges to the state the same edits give online (seed ${seed})`, async () => {
       const corpusId = await makeCorpus(t().app, actors, { name: `Convergence ${seed}` });
       const db = new FoliaDatabase(`folia-convergence-${randomUUID()}`);
@@ -35,9 +38,13 @@ describeEachDialect('random offline edits with random faults', ({ t }) => {
       let now = Date.now();
       // One request at a time: the faults fall on the same requests at every run, so a seed
       // that fails fails again.
-      const engine = new SyncEngine(db, { fetcher, now: () => now, concurrency: 1 });
+      const engine = new SyncEngine(db, {
+        fetcher,
+        now: () => now,
+        concurrency: Number(process.env.CONVERGENCE_CONCURRENCY ?? 1),
+      });
 
-      for (let step = 0; step < 80; step += 1) {
+      for (let step = 0; step < steps; step += 1) {
         if (!(await edits.step())) {
           // The network comes back for a moment.
           await engine.sync();

@@ -246,4 +246,91 @@ describeEachDialect('replaying the outbox against the server', ({ t }) => {
     expect((await serverChildren(boxA!.id)).map((c) => c.name)).toEqual(['loose']);
     expect((await serverChildren(boxB!.id)).map((c) => c.name)).toEqual(['loose']);
   });
+
+  /** An element made on the server, as this device loaded it: with the version the server gave. */
+  async function loadedElement(name: string, lastModified?: string) {
+    const owner = clientFor(t().app, actors, 'owner');
+    const id = (
+      await owner.post('elements/create/', { corpus: corpusId, type: 'folder', name })
+    ).json().id as string;
+    const read = await owner.get(`element/${id}/`);
+    await db.elements.put({
+      id,
+      corpusId,
+      data: read.json(),
+      full: true,
+      lastModified: lastModified ?? String(read.headers['last-modified']),
+      local: false,
+      parentIds: [],
+      savedAt: Date.now(),
+    });
+    return { id, owner };
+  }
+
+  it('does not delete an element someone changed since it was loaded: the user chooses', async () => {
+    const local = freshDb();
+    const { id, owner } = await loadedElement(
+      'Box 17',
+      new Date(Date.now() - 3600_000).toUTCString(),
+    );
+    await owner.patch(`element/${id}/`, { name: 'Box 17 (theirs)' });
+    await deleteElement(local, id);
+    const fetcher = inProcessFetcher(t().app, actors.owner.token);
+    expect((await new SyncEngine(local, { fetcher }).sync()).sent).toBe(0);
+    const [entry] = await local.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'element.delete', status: 'conflict' });
+    expect(entry!.current).toMatchObject({ id, name: 'Box 17 (theirs)' });
+    expect((await owner.get(`element/${id}/`)).statusCode).toBe(200);
+  });
+
+  it('deletes an element whose rename was on the way, over the version the rename made', async () => {
+    const local = freshDb();
+    const { id, owner } = await loadedElement('Box 18');
+    // HTTP dates count seconds: the rename must land in a later second than the version read.
+    await new Promise((resolve) => setTimeout(resolve, 1050 - (Date.now() % 1000)));
+    await updateElement(local, id, { name: 'Box 18 renamed' });
+    const faults: Fault[] = ['lost-response'];
+    const fetcher = inProcessFetcher(t().app, actors.owner.token, () => faults.shift() ?? 'none');
+    expect((await new SyncEngine(local, { fetcher }).sync()).offline).toBe(true);
+    expect((await owner.get(`element/${id}/`)).json().name).toBe('Box 18 renamed');
+    await deleteElement(local, id);
+    const later = () => Date.now() + 120_000;
+    // The rename's answer arrives; the network drops before the deletion goes.
+    faults.push('none', 'unreachable');
+    expect((await new SyncEngine(local, { fetcher, now: later }).sync()).sent).toBe(1);
+    // Deleted here: the rename's answer does not bring the element back.
+    expect(await local.elements.get(id)).toBeUndefined();
+    const result = await new SyncEngine(local, { fetcher, now: () => later() * 2 }).sync();
+    expect(result.sent).toBe(1);
+    expect(await local.outbox.count()).toBe(0);
+    expect((await owner.get(`element/${id}/`)).statusCode).toBe(404);
+    expect(await local.elements.get(id)).toBeUndefined();
+  });
+
+  it('replays the moves of a deleted folder that kept other elements out of earlier deletions', async () => {
+    const local = freshDb();
+    const folder = (name: string, parent: string | null) =>
+      createElement(local, { corpus: corpusId, parent, type: 'folder', name });
+    const a = await folder('Box 19a', null);
+    const b = await folder('Box 19b', null);
+    const x = await folder('Box 19x', a);
+    await moveElement(local, x, b);
+    const page = await createElement(local, {
+      corpus: corpusId,
+      parent: b,
+      type: 'page',
+      name: 'kept',
+    });
+    await moveElement(local, page, x);
+    await deleteElement(local, a);
+    await moveElement(local, page, b);
+    // On the server x still is in a unless its move is replayed before a's deletion.
+    await deleteElement(local, x);
+    const fetcher = inProcessFetcher(t().app, actors.owner.token);
+    await new SyncEngine(local, { fetcher }).sync();
+    expect((await local.outbox.toArray()).map((e) => `${e.label} ${e.status}`)).toEqual([]);
+    expect(await serverTopLevel('Box 19a')).toEqual([]);
+    const [boxB] = await serverTopLevel('Box 19b');
+    expect((await serverChildren(boxB!.id)).map((c) => c.name)).toEqual(['kept']);
+  });
 });

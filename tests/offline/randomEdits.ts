@@ -34,7 +34,6 @@ export class RandomEdits {
     private readonly corpusId: string,
     private readonly label: string,
     readonly rand: () => number,
-    private readonly options: { deletes: boolean } = { deletes: true },
   ) {}
 
   /** Local ids change when a creation is replayed: follow them. */
@@ -91,7 +90,6 @@ export class RandomEdits {
         this.model.get(id)!.parent = destination;
       }
     } else if (roll < 0.9) {
-      if (!this.options.deletes) return true;
       const id = this.pick(all)!;
       await deleteElement(this.db, id);
       for (const gone of this.subtree(id)) this.model.delete(gone);

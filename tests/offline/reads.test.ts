@@ -124,4 +124,30 @@ describeEachDialect('reading elements through the local store', ({ t }) => {
     expect(replayed.id).not.toBe(added);
     expect(replayed.name).toBe('f. 4');
   });
+  it('keeps an acknowledged edit over a list answer the server gave before it landed', async () => {
+    const query = { page: 1, order: 'position' };
+    const real = inProcessFetcher(t().app, actors.contributor.token);
+    let answered!: () => void;
+    let release!: () => void;
+    const serverAnswered = new Promise<void>((resolve) => (answered = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The list is read on the server at once, but its answer arrives late.
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      const response = await real(url, init);
+      if (String(url).includes('/children/')) {
+        answered();
+        await held;
+      }
+      return response;
+    });
+    const reading = readList(db, 'children', folderId, query, online);
+    await serverAnswered;
+    await updateElement(db, pageIds[1]!, { name: 'f. 2v' });
+    await new SyncEngine(db, { fetcher: inProcessFetcher(t().app, actors.owner.token) }).sync();
+    release();
+    expect(names(await reading)).toContain('f. 2v');
+    expect((await db.elements.get(pageIds[1]!))?.data.name).toBe('f. 2v');
+    vi.stubGlobal('fetch', real);
+    expect(names(await readList(db, 'children', folderId, query, online))).toContain('f. 2v');
+  });
 });

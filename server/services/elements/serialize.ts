@@ -1,13 +1,14 @@
 /**
  * Elements as the API shows them (api/arkindex-api.md §3.1 list items, §3.2 RetrieveElement).
  * A page of rows is completed with a fixed number of batched queries (images, corpora,
- * classifications, metadata, children), never one per element.
+ * classifications, metadata, children, worker run summaries), never one per element.
  */
 import type { Db } from '../../db';
 import type { Corpus, Image, MetadataType } from '../../db/schema';
 import type { Right } from '../../permissions';
 import { boundingBox, fullImagePolygon, type Point } from '../../geometry/polygon';
 import { imageJson, type ImageJson } from '../images';
+import { workerRunSummaries, type WorkerRunSummary } from '../workerRuns';
 import { DEFAULT_SERIALIZE, type SerializeOptions } from './listOptions';
 import { chunks, INSERT_CHUNK, type ElementRow } from './repository';
 
@@ -71,12 +72,20 @@ export interface ElementJson extends ElementListJson {
 /** Height of list thumbnails (spec 001 §9: the image details default thumbnail height). */
 export const THUMBNAIL_HEIGHT = 200;
 
+/** The `{id, summary}` of the worker runs a page names, read once (workerRunSummaries). */
+export type WorkerRunSummaries = ReadonlyMap<string, WorkerRunSummary>;
+
 /**
- * Worker runs are not stored by this server yet (they come with processes); an element that
- * names one shows its id, with a summary that says no more than that.
+ * The `worker_run` of a result: null for a manual one, else its summary from the page's
+ * `summaries`. A run not found there (no longer stored, or no summaries given) still shows it
+ * came from a worker run, with a summary that says no more than its id.
  */
-export function workerRunJson(id: string | null): WorkerRunJson | null {
-  return id ? { id, summary: `Worker run ${id.slice(0, 6)}` } : null;
+export function workerRunJson(
+  id: string | null,
+  summaries?: WorkerRunSummaries,
+): WorkerRunJson | null {
+  if (!id) return null;
+  return summaries?.get(id) ?? { id, summary: `Worker run ${id.slice(0, 6)}` };
 }
 
 export function parsePolygon(text: string | null, image: Image): Point[] {
@@ -114,70 +123,100 @@ async function corporaById(db: Db, ids: string[]): Promise<Map<string, Corpus>> 
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-export async function classificationsByElement(
-  db: Db,
-  elementIds: string[],
-): Promise<Map<string, ClassificationJson[]>> {
-  const map = new Map<string, ClassificationJson[]>();
+type ClassificationRow = Awaited<ReturnType<typeof classificationRows>>[number];
+type MetadataRow = Awaited<ReturnType<typeof metadataRows>>[number];
+
+async function classificationRows(db: Db, elementIds: string[]) {
+  const rows = [];
   for (const part of chunks(elementIds, INSERT_CHUNK)) {
-    const rows = await db
-      .selectFrom('classifications')
-      .innerJoin('ml_classes', 'ml_classes.id', 'classifications.ml_class_id')
-      .select([
-        'classifications.id',
-        'classifications.element_id',
-        'classifications.state',
-        'classifications.confidence',
-        'classifications.high_confidence',
-        'classifications.worker_run_id',
-        'ml_classes.id as class_id',
-        'ml_classes.name as class_name',
-      ])
-      .where('classifications.element_id', 'in', part)
-      .orderBy('ml_classes.name')
-      .orderBy('classifications.id')
-      .execute();
-    for (const row of rows) {
-      const list = map.get(row.element_id) ?? [];
-      list.push({
-        id: row.id,
-        ml_class: { id: row.class_id, name: row.class_name },
-        state: row.state,
-        confidence: row.confidence,
-        high_confidence: row.high_confidence === 1,
-        worker_run: workerRunJson(row.worker_run_id),
-      });
-      map.set(row.element_id, list);
-    }
+    rows.push(
+      ...(await db
+        .selectFrom('classifications')
+        .innerJoin('ml_classes', 'ml_classes.id', 'classifications.ml_class_id')
+        .select([
+          'classifications.id',
+          'classifications.element_id',
+          'classifications.state',
+          'classifications.confidence',
+          'classifications.high_confidence',
+          'classifications.worker_run_id',
+          'ml_classes.id as class_id',
+          'ml_classes.name as class_name',
+        ])
+        .where('classifications.element_id', 'in', part)
+        .orderBy('ml_classes.name')
+        .orderBy('classifications.id')
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+function groupClassifications(
+  rows: ClassificationRow[],
+  summaries: WorkerRunSummaries,
+): Map<string, ClassificationJson[]> {
+  const map = new Map<string, ClassificationJson[]>();
+  for (const row of rows) {
+    const list = map.get(row.element_id) ?? [];
+    list.push({
+      id: row.id,
+      ml_class: { id: row.class_id, name: row.class_name },
+      state: row.state,
+      confidence: row.confidence,
+      high_confidence: row.high_confidence === 1,
+      worker_run: workerRunJson(row.worker_run_id, summaries),
+    });
+    map.set(row.element_id, list);
   }
   return map;
 }
 
-async function metadataByElement(
+/** The classifications of each element, with their worker runs' summaries (one query). */
+export async function classificationsByElement(
   db: Db,
   elementIds: string[],
-): Promise<Map<string, MetadataJson[]>> {
-  const map = new Map<string, MetadataJson[]>();
+): Promise<Map<string, ClassificationJson[]>> {
+  const rows = await classificationRows(db, elementIds);
+  const summaries = await workerRunSummaries(
+    db,
+    rows.map((row) => row.worker_run_id),
+  );
+  return groupClassifications(rows, summaries);
+}
+
+async function metadataRows(db: Db, elementIds: string[]) {
+  const rows = [];
   for (const part of chunks(elementIds, INSERT_CHUNK)) {
-    const rows = await db
-      .selectFrom('metadata')
-      .select(['id', 'element_id', 'type', 'name', 'value', 'worker_run_id'])
-      .where('element_id', 'in', part)
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
-    for (const row of rows) {
-      const list = map.get(row.element_id) ?? [];
-      list.push({
-        id: row.id,
-        type: row.type,
-        name: row.name,
-        value: row.value,
-        dates: [],
-        worker_run: workerRunJson(row.worker_run_id),
-      });
-      map.set(row.element_id, list);
-    }
+    rows.push(
+      ...(await db
+        .selectFrom('metadata')
+        .select(['id', 'element_id', 'type', 'name', 'value', 'worker_run_id'])
+        .where('element_id', 'in', part)
+        .orderBy('name')
+        .orderBy('id')
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+function groupMetadata(
+  rows: MetadataRow[],
+  summaries: WorkerRunSummaries,
+): Map<string, MetadataJson[]> {
+  const map = new Map<string, MetadataJson[]>();
+  for (const row of rows) {
+    const list = map.get(row.element_id) ?? [];
+    list.push({
+      id: row.id,
+      type: row.type,
+      name: row.name,
+      value: row.value,
+      dates: [],
+      worker_run: workerRunJson(row.worker_run_id, summaries),
+    });
+    map.set(row.element_id, list);
   }
   return map;
 }
@@ -207,13 +246,21 @@ export async function serializeElements(
   const ids = rows.map((row) => row.id);
   const imageIds = [...new Set(rows.flatMap((row) => (row.image_id ? [row.image_id] : [])))];
   const corpusIds = [...new Set(rows.map((row) => row.corpus_id))];
-  const [images, corpora, classes, metadata, parents] = await Promise.all([
+  const [images, corpora, classRows, metadataRowList, parents] = await Promise.all([
     imagesById(db, imageIds),
     options.corpus ? corporaById(db, corpusIds) : null,
-    options.classes ? classificationsByElement(db, ids) : null,
-    options.metadata ? metadataByElement(db, ids) : null,
+    options.classes ? classificationRows(db, ids) : null,
+    options.metadata ? metadataRows(db, ids) : null,
     options.hasChildren ? withChildren(db, ids) : null,
   ]);
+  // Every worker run the page names, its elements' and their results', in one query.
+  const summaries = await workerRunSummaries(db, [
+    ...rows.map((row) => row.worker_run_id),
+    ...(classRows ?? []).map((row) => row.worker_run_id),
+    ...(metadataRowList ?? []).map((row) => row.worker_run_id),
+  ]);
+  const classes = classRows ? groupClassifications(classRows, summaries) : null;
+  const metadata = metadataRowList ? groupMetadata(metadataRowList, summaries) : null;
   return rows.map((row) => {
     const image = row.image_id ? images.get(row.image_id) : undefined;
     const iiif = image ? imageJson(image, origin) : null;
@@ -243,7 +290,7 @@ export async function serializeElements(
       confidence: row.confidence,
       created: row.created,
       creator: row.creator_email,
-      worker_run: workerRunJson(row.worker_run_id),
+      worker_run: workerRunJson(row.worker_run_id, summaries),
       has_children: parents ? parents.has(row.id) : null,
     };
     if (classes) json.classes = classes.get(row.id) ?? [];
@@ -259,26 +306,27 @@ export async function elementJson(
   origin: string,
   rights: Right[],
 ): Promise<ElementJson> {
-  const [[base], classifications, metadataCount] = await Promise.all([
+  const [[base], metadataCount] = await Promise.all([
+    // With the classifications, so the element's and theirs share one worker run query.
     serializeElements(db, [row], origin, {
       ...DEFAULT_SERIALIZE,
       corpus: true,
       hasChildren: true,
+      classes: true,
     }),
-    classificationsByElement(db, [row.id]),
     db
       .selectFrom('metadata')
       .select((eb) => eb.fn.countAll().as('count'))
       .where('element_id', '=', row.id)
       .executeTakeFirst(),
   ]);
-  const { classes: _classes, metadata: _metadata, ...item } = base!;
+  const { classes, metadata: _metadata, ...item } = base!;
   return {
     ...item,
     corpus: item.corpus as ElementJson['corpus'],
     has_children: item.has_children ?? false,
     rights,
-    classifications: classifications.get(row.id) ?? [],
+    classifications: classes ?? [],
     metadata_count: Number(metadataCount?.count ?? 0),
   };
 }

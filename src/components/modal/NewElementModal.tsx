@@ -7,6 +7,7 @@ import { notify, type NotifyOptions } from '@/components/notifications/store';
 import { newElementFields, type ElementFields } from '@/lib/elementForm';
 import { NameTypeModal } from './NameTypeModal';
 import { useNameTypeForm } from './useNameTypeForm';
+import { savedNotice } from '@/offline/runtime';
 
 export interface NewElementModalProps {
   title: string;
@@ -40,7 +41,8 @@ export function NewElementModal({
   const create = useMutation({
     mutationFn: (fields: ElementFields) => createElement(creation(fields)),
     onSuccess: async (created) => {
-      notify(notice(created));
+      const told = notice(created);
+      notify({ ...told, text: savedNotice(told.text) });
       onClose();
       onCreated?.(created);
       await invalidateElements(queryClient);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Element, Neighbors } from '@/api/types';
-import { isTyping } from './keyboard';
+import { isTyping } from '@/lib/keyboard';
 import { neighbourTarget, parentOf } from './neighbours';
 
 export interface BreadcrumbsProps {

@@ -8,6 +8,7 @@ import { Modal } from '@/components/modal/Modal';
 import { DangerActions } from '@/components/modal/ModalActions';
 import { notify, notifyError } from '@/components/notifications/store';
 import { ui } from '@/components/styles';
+import { savedNotice } from '@/offline/runtime';
 
 /** Spec 001 §8 "Elements", word for word. */
 export const DELETE_ERROR = 'An error occurred while deleting the element';
@@ -30,7 +31,7 @@ export function DeleteElementModal({ element, onClose, onDeleted }: DeleteElemen
     onSuccess: async (outcome) => {
       notify({
         type: 'success',
-        text: outcome === 'scheduled' ? DELETION_SCHEDULED : ELEMENT_DELETED,
+        text: outcome === 'scheduled' ? DELETION_SCHEDULED : savedNotice(ELEMENT_DELETED),
       });
       // Away first: the page of an element that is gone would only ask for it again.
       await onDeleted();

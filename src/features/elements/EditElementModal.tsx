@@ -7,6 +7,7 @@ import { NameTypeModal } from '@/components/modal/NameTypeModal';
 import { useNameTypeForm } from '@/components/modal/useNameTypeForm';
 import { notify } from '@/components/notifications/store';
 import { ui } from '@/components/styles';
+import { savedNotice } from '@/offline/runtime';
 
 /** Spec 001 §8 "Elements", before the reason. */
 export const UPDATE_ERROR = 'An error occurred while updating the element';
@@ -49,7 +50,7 @@ export function EditElementModal({
     mutationFn: (changes: ElementUpdate) => updateElement(element.id, changes),
     onSuccess: async (updated) => {
       queryClient.setQueryData(elementKeys.detail(element.id), updated);
-      notify({ type: 'success', text: ELEMENT_UPDATED });
+      notify({ type: 'success', text: savedNotice(ELEMENT_UPDATED) });
       onClose();
       await invalidateElements(queryClient);
     },

@@ -5,6 +5,7 @@ import { neighborsQuery } from '@/api/elements';
 import { storedElementQuery } from '@/offline/queries';
 import type { Corpus, Element, ImageInfo, Polygon } from '@/api/types';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
+import { useElementChanges } from '@/lib/elementChanges';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ChildrenTree } from './children/ChildrenTree';
 import { DisplayableChildren, FolderChildren } from './ChildLists';
@@ -23,6 +24,8 @@ export interface ImageZone {
 
 /** What the page hands to the image viewer the route plugs in. */
 export interface ImageSlotProps {
+  element: Element;
+  corpus: Corpus | undefined;
   image: ImageInfo;
   outline: Polygon | null;
   rotationAngle: number;
@@ -46,6 +49,8 @@ export interface ElementPageProps {
   renderImage: (props: ImageSlotProps) => ReactNode;
   /** So does the "Make available offline" dialog of the header menu. */
   renderOfflineDialog?: (props: OfflineDialogProps) => ReactNode;
+  /** And the element details panel, from the features of its sections. */
+  renderDetails?: (props: { element: Element; corpus: Corpus | undefined }) => ReactNode;
 }
 
 /** element-details: header, optional children tree, then the image, folder list or children. */
@@ -77,6 +82,7 @@ function ElementView({
   onHighlight,
   renderImage,
   renderOfflineDialog,
+  renderDetails,
 }: ElementPageProps & { element: Element }) {
   const corpus = useQuery(corpusQuery(element.corpus.id));
   const neighbours = useQuery(neighborsQuery(element.id));
@@ -97,6 +103,8 @@ function ElementView({
     from ?? neighbours.data?.find((paths) => paths.path.length)?.path.at(-1)?.id ?? null;
   // The tree pages on its own, outside the query cache: a change starts it over.
   const [treeRevision, setTreeRevision] = useState(0);
+  // Zones changed on the image (annotation tools) start the tree over too.
+  const elementChanges = useElementChanges();
   const onChanged = useCallback(() => setTreeRevision((revision) => revision + 1), []);
 
   return (
@@ -130,7 +138,7 @@ function ElementView({
         {showTree && (
           <aside className="lg:w-72 lg:shrink-0">
             <ChildrenTree
-              key={treeRevision}
+              key={`${treeRevision}:${elementChanges}`}
               root={element}
               typeName={typeName}
               highlight={highlight}
@@ -156,6 +164,8 @@ function ElementView({
             <DisplayableChildren elementId={element.id} typeName={typeName} />
           )}
         </div>
+        {/* Sized by the panel itself: when annotation mode takes its place, no empty column. */}
+        {renderDetails && !corpus.isPending && renderDetails({ element, corpus: corpus.data })}
       </div>
     </div>
   );
@@ -197,6 +207,8 @@ function ElementImage({
   );
 
   return renderImage({
+    element,
+    corpus,
     image: zone.image,
     outline: zone.polygon,
     rotationAngle: element.rotation_angle ?? 0,

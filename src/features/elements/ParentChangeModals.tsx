@@ -8,6 +8,7 @@ import type { FolderRef } from '@/components/folders/FolderPicker';
 import { FolderPickerModal } from '@/components/folders/FolderPickerModal';
 import { reportFormError } from '@/components/notifications/reportFormError';
 import { notify } from '@/components/notifications/store';
+import { savedNotice } from '@/offline/runtime';
 
 interface ParentChange {
   title: string;
@@ -67,7 +68,10 @@ function ParentChangeModal({
   const mutation = useMutation({
     mutationFn: (folder: FolderRef) => change.send(element, folder),
     onSuccess: async (outcome) => {
-      notify({ type: 'success', text: outcome === 'scheduled' ? change.scheduled : change.done });
+      notify({
+        type: 'success',
+        text: outcome === 'scheduled' ? change.scheduled : savedNotice(change.done),
+      });
       onClose();
       onChanged();
       await invalidateElements(queryClient);

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { isTyping } from '@/lib/keyboard';
 import { createStore } from '@/lib/store';
 
 /** Whether the keyboard help is open: the "?" key and the user menu both open it. */
@@ -20,17 +21,18 @@ export const SHORTCUTS: { keys: string[]; description: string }[] = [
   { keys: ['Enter'], description: 'In the annotation form, create or update the annotation' },
   { keys: ['m'], description: 'Load more children or dataset elements' },
   { keys: ['?'], description: 'Show this help' },
+  { keys: ['s'], description: 'Annotation mode: select tool' },
+  { keys: ['t'], description: 'Annotation mode: edit type tool' },
+  { keys: ['d'], description: 'Annotation mode: delete tool' },
+  { keys: ['r'], description: 'Annotation mode: rectangle tool' },
+  { keys: ['p'], description: 'Annotation mode: polygon tool' },
+  { keys: ['i'], description: 'Annotation mode: median point tool' },
+  { keys: ['←', '↑', '→', '↓'], description: 'Annotation mode: move the selection by 1 pixel' },
+  { keys: ['Shift', '←'], description: 'Annotation mode: move the selection by 10 pixels' },
+  { keys: ['Delete'], description: 'Annotation mode: delete the selected zone' },
+  { keys: ['Ctrl', 'Z'], description: 'Annotation mode: undo' },
+  { keys: ['Ctrl', 'Shift', 'Z'], description: 'Annotation mode: redo (or Ctrl+Y)' },
 ];
-
-/** A "?" typed into a field is text, not a shortcut. */
-export function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return true;
-  // isContentEditable is not implemented everywhere (jsdom), the attribute always is.
-  return (
-    target.isContentEditable || !!target.closest('[contenteditable]:not([contenteditable="false"])')
-  );
-}
 
 export function useKeyboardHelpShortcut(): void {
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ElementType } from '@/api/types';
 import { ui } from '@/components/styles';
 import type { OutboxEntry } from '@/offline/outboxEntry';
-import { compareConflict, renamedTo } from './compare';
+import { compareConflict, conflictSubject, mergeable } from './compare';
 import type { SyncActions } from './useSyncActions';
 
 export interface ConflictChoiceProps {
@@ -20,8 +20,9 @@ export function ConflictChoice({ entry, types, actions }: ConflictChoiceProps) {
   const seq = entry.seq!;
   const busy = actions.busy.has(seq);
   const rows = compareConflict(entry, types);
-  const deletion = entry.kind === 'element.delete';
-  const mine = renamedTo(entry);
+  const deletion = entry.kind.endsWith('.delete');
+  const subject = conflictSubject(entry);
+  const merge = mergeable(entry);
   const [merged, setMerged] = useState<string | null>(null);
   const mergedId = useId();
   const known = entry.current !== null && entry.current !== undefined;
@@ -39,8 +40,8 @@ export function ConflictChoice({ entry, types, actions }: ConflictChoiceProps) {
     >
       <p>
         {deletion
-          ? 'You deleted this element, and someone changed it on the server since.'
-          : 'Someone changed this element on the server after your edit was made.'}{' '}
+          ? `You deleted this ${subject}, and someone changed it on the server since.`
+          : `Someone changed this ${subject} on the server after your edit was made.`}{' '}
         Choose the version to keep.
       </p>
       {!known && <p className="mt-1 text-slate-600">The server did not send its version.</p>}
@@ -98,14 +99,14 @@ export function ConflictChoice({ entry, types, actions }: ConflictChoiceProps) {
           disabled={busy}
           onClick={() => void actions.keepTheirs(seq)}
         >
-          {deletion ? 'Keep the element' : 'Keep theirs'}
+          {deletion ? `Keep the ${subject}` : 'Keep theirs'}
         </button>
-        {mine !== null && merged === null && (
+        {merge !== null && merged === null && (
           <button
             type="button"
             className={ui.secondaryButton}
             disabled={busy}
-            onClick={() => setMerged(mine)}
+            onClick={() => setMerged(merge.value)}
           >
             Edit a merged value
           </button>
@@ -115,7 +116,7 @@ export function ConflictChoice({ entry, types, actions }: ConflictChoiceProps) {
         <form noValidate onSubmit={saveMerged} className="mt-3 flex flex-wrap items-end gap-2">
           <div className="min-w-48 flex-1">
             <label htmlFor={mergedId} className={ui.label}>
-              Merged name
+              {merge?.label ?? 'Merged value'}
             </label>
             <input
               id={mergedId}

@@ -3,10 +3,11 @@
  * before the edit, the edit, and what the server has now.
  */
 import type { Element, ElementType, Polygon } from '@/api/types';
-import type { LocalElement } from '@/offline/db';
+import type { LocalElement, LocalRecord } from '@/offline/db';
 import type { OutboxEntry } from '@/offline/outboxEntry';
 
-type Field = 'name' | 'type' | 'polygon' | 'rotation_angle' | 'mirrored';
+type Field =
+  'name' | 'type' | 'polygon' | 'rotation_angle' | 'mirrored' | 'text' | 'orientation' | 'value';
 
 const FIELDS: { key: Field; label: string }[] = [
   { key: 'name', label: 'Name' },
@@ -15,6 +16,26 @@ const FIELDS: { key: Field; label: string }[] = [
   { key: 'rotation_angle', label: 'Rotation' },
   { key: 'mirrored', label: 'Mirrored' },
 ];
+
+/** The fields of a transcription's or a metadata's conflict. */
+const RECORD_FIELDS: Record<'transcription' | 'metadata', { key: Field; label: string }[]> = {
+  transcription: [
+    { key: 'text', label: 'Text' },
+    { key: 'orientation', label: 'Orientation' },
+  ],
+  metadata: [
+    { key: 'name', label: 'Name' },
+    { key: 'type', label: 'Type' },
+    { key: 'value', label: 'Value' },
+  ],
+};
+
+/** What a conflict is about, as its message names it. */
+export function conflictSubject(entry: OutboxEntry): 'element' | 'transcription' | 'metadata' {
+  if (entry.kind.startsWith('transcription.')) return 'transcription';
+  if (entry.kind.startsWith('metadata.')) return 'metadata';
+  return 'element';
+}
 
 export interface ComparedField {
   key: Field;
@@ -31,6 +52,9 @@ const UNKNOWN = '—';
 type Values = Partial<Pick<Element, 'name' | 'type' | 'rotation_angle' | 'mirrored'>> & {
   zone?: { polygon?: Polygon | null } | null;
   polygon?: Polygon | null;
+  text?: string;
+  orientation?: string;
+  value?: string;
 };
 
 /** A field's value in an element (or a part of one); a polygon is the zone's. */
@@ -52,6 +76,9 @@ export function describeValue(key: Field, value: unknown, types: ElementType[] =
   if (value === undefined) return UNKNOWN;
   switch (key) {
     case 'name':
+    case 'text':
+    case 'orientation':
+    case 'value':
       return String(value);
     case 'type':
       return types.find((type) => type.slug === value)?.display_name ?? String(value);
@@ -93,6 +120,30 @@ function compared(
  */
 export function compareConflict(entry: OutboxEntry, types: ElementType[] = []): ComparedField[] {
   const current = entry.current as Values | null;
+  const subject = conflictSubject(entry);
+  if (subject !== 'element') {
+    const fields = RECORD_FIELDS[subject];
+    // The entry keeps the record's row as it was: its data is the version the edit started from.
+    const previous = (entry.previous as LocalRecord | null)?.data as Values | undefined;
+    if (entry.kind.endsWith('.delete')) {
+      return fields.map(({ key, label }) =>
+        compared(key, label, valueOf(previous, key), 'Deleted', valueOf(current, key), types),
+      );
+    }
+    const changes = (entry.payload.changes ?? {}) as Values;
+    return fields
+      .filter(({ key }) => valueOf(changes, key) !== undefined)
+      .map(({ key, label }) =>
+        compared(
+          key,
+          label,
+          valueOf(previous, key),
+          describeValue(key, valueOf(changes, key), types),
+          valueOf(current, key),
+          types,
+        ),
+      );
+  }
   if (entry.kind === 'element.update') {
     const changes = (entry.payload.changes ?? {}) as Values;
     const previous = entry.previous as Values | null;
@@ -116,9 +167,17 @@ export function compareConflict(entry: OutboxEntry, types: ElementType[] = []): 
   return [];
 }
 
-/** The user's new name, when the edit renames: a text two people may merge by hand. */
-export function renamedTo(entry: OutboxEntry): string | null {
-  if (entry.kind !== 'element.update') return null;
-  const name = (entry.payload.changes as Values | undefined)?.name;
-  return typeof name === 'string' ? name : null;
+/**
+ * The text two people may merge by hand: the user's new name of an element, or new text of a
+ * transcription; null for other edits.
+ */
+export function mergeable(entry: OutboxEntry): { label: string; value: string } | null {
+  const changes = entry.payload.changes as Values | undefined;
+  if (entry.kind === 'element.update' && typeof changes?.name === 'string') {
+    return { label: 'Merged name', value: changes.name };
+  }
+  if (entry.kind === 'transcription.update' && typeof changes?.text === 'string') {
+    return { label: 'Merged text', value: changes.text };
+  }
+  return null;
 }

@@ -5,6 +5,7 @@ import { API_BASE } from '@/api/client';
 import { currentUserQuery, isVerified } from '@/api/user';
 import type { ImageInfo, Polygon } from '@/api/types';
 import { bbox, flatten, openRing } from '@/lib/geometry';
+import type { PointerTool } from '@/lib/pointerTool';
 import {
   INVALID_DIMENSIONS,
   hasValidDimensions,
@@ -45,6 +46,10 @@ export interface ImageViewerProps {
   onSelect: (id: string | null) => void;
   /** Public projects' images need no credentials across origins. */
   isPublic: boolean;
+  /** A tool working on the image (the annotation tools), given the pointer first. */
+  tool?: PointerTool | null;
+  /** The view shows each zone as it is selected (line-by-line transcription). */
+  followSelected?: boolean;
 }
 
 const linkClass =
@@ -67,6 +72,8 @@ function ImageViewerForImage({
   selectedId,
   onSelect,
   isPublic,
+  tool,
+  followSelected,
 }: ImageViewerProps) {
   const { data: user = null } = useQuery(currentUserQuery);
   const valid = hasValidDimensions(image);
@@ -93,6 +100,8 @@ function ImageViewerForImage({
           selectedId={selectedId}
           onSelect={onSelect}
           isPublic={isPublic}
+          tool={tool}
+          followSelected={followSelected}
         />
       ) : (
         <div
@@ -138,6 +147,8 @@ function ViewerWithOverlay({
   selectedId,
   onSelect,
   isPublic,
+  tool = null,
+  followSelected = false,
 }: ImageViewerProps) {
   const [orientation, setOrientation] = useState<Orientation>({
     degrees: rotationAngle,
@@ -148,6 +159,8 @@ function ViewerWithOverlay({
   const [mismatch, setMismatch] = useState<string | null>(null);
   // Only a highlight that came with the address moves the view; the user's clicks do not.
   const [focusOnArrival, setFocusOnArrival] = useState(true);
+  // Only that highlight: one picked later (by an annotation tool too) leaves the view alone.
+  const [arrivalId] = useState(selectedId);
 
   const zoneSet = useMemo(
     () =>
@@ -235,8 +248,13 @@ function ViewerWithOverlay({
         onEvent={onEvent}
         className="h-[70vh] min-h-80 rounded border border-slate-200 bg-slate-800"
       >
+        {followSelected && (
+          <FollowSelection focus={selectedZone?.polygon ?? null} imageSize={imageSize} />
+        )}
         <FocusOnArrival
-          focus={focusOnArrival ? (selectedZone?.polygon ?? null) : null}
+          focus={
+            focusOnArrival && selectedId === arrivalId ? (selectedZone?.polygon ?? null) : null
+          }
           imageSize={imageSize}
         />
         <ZoneOverlay
@@ -244,6 +262,7 @@ function ViewerWithOverlay({
           labels={labels}
           imageSize={imageSize}
           selected={selectedIndex}
+          tool={tool}
           onSelect={(index) => {
             setFocusOnArrival(false);
             onSelect(index >= 0 ? zoneSet.ids[index]! : null);
@@ -303,6 +322,26 @@ function FocusOnArrival({
     return viewer.subscribe((event) => {
       if (event.type === 'open') show();
     });
+  }, [viewer, focus, imageSize]);
+  return null;
+}
+
+/** Shows each zone as it becomes the selected one, with room around it. */
+function FollowSelection({
+  focus,
+  imageSize,
+}: {
+  focus: Polygon | null;
+  imageSize: { width: number; height: number };
+}) {
+  const viewer = useViewer();
+  useEffect(() => {
+    const source = viewer?.sourceSize();
+    if (!viewer || !source || !focus || focus.length === 0) return;
+    const { x, y, width, height } = focusRect(bbox(focus), imageSize);
+    const sx = source.width / imageSize.width;
+    const sy = source.height / imageSize.height;
+    viewer.fitBounds({ x: x * sx, y: y * sy, width: width * sx, height: height * sy });
   }, [viewer, focus, imageSize]);
   return null;
 }

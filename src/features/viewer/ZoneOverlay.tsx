@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { PointerTool } from '@/lib/pointerTool';
 import { OverlayController } from './overlay/controller';
 import type { OverlayScene } from './overlay/renderer';
 import { useViewer } from './viewerContext';
@@ -13,13 +14,22 @@ export interface ZoneOverlayProps {
   selected: number;
   /** A click on a zone (its index) or on no zone (-1). */
   onSelect: (index: number) => void;
+  /** A tool working on the image (annotation): it gets the pointer before hover and select. */
+  tool?: PointerTool | null;
 }
 
 /**
  * Zones drawn on one canvas above the viewer (not one DOM node per polygon). The canvas lets
  * pointer events through, so OpenSeadragon keeps panning and zooming.
  */
-export function ZoneOverlay({ scene, labels, imageSize, selected, onSelect }: ZoneOverlayProps) {
+export function ZoneOverlay({
+  scene,
+  labels,
+  imageSize,
+  selected,
+  onSelect,
+  tool = null,
+}: ZoneOverlayProps) {
   const viewer = useViewer();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const controllerRef = useRef<OverlayController | null>(null);
@@ -51,6 +61,9 @@ export function ZoneOverlay({ scene, labels, imageSize, selected, onSelect }: Zo
   useEffect(() => {
     controllerRef.current?.setSelected(selected);
   }, [selected]);
+  useEffect(() => {
+    controllerRef.current?.setTool(tool);
+  }, [tool, viewer]);
 
   const label = hover ? labels[hover.index] : undefined;
   return (

@@ -19,12 +19,34 @@ export type ElementChanges = Partial<
   }
 >;
 
+/**
+ * An element deleted here while an edit of it was on the way: its queued deletion is now based
+ * on the version that edit made, or the server would take it for someone else's change.
+ */
+async function rebaseQueuedDeletion(
+  db: FoliaDatabase,
+  id: string,
+  lastModified: string | null,
+): Promise<void> {
+  await db.outbox
+    .where('entityId')
+    .equals(id)
+    .filter((entry) => entry.kind === 'element.delete')
+    .modify((entry) => {
+      entry.previous = { ...(entry.previous as object), lastModified };
+    });
+}
+
 async function storeServerElement(
   db: FoliaDatabase,
   data: Element,
   lastModified: string | null,
 ): Promise<void> {
   const known = await db.elements.get(data.id);
+  if (!known) {
+    await rebaseQueuedDeletion(db, data.id, lastModified);
+    return;
+  }
   await db.elements.put({
     id: data.id,
     corpusId: data.corpus.id,
@@ -73,7 +95,10 @@ export const elementCreate: KindDefinition = {
     await db.elements.delete(entry.entityId);
     await remapTempId(db, entry.entityId, created.id);
     // Deleted here while its creation was on the way: its deletion follows in the outbox.
-    if (!local) return;
+    if (!local) {
+      await rebaseQueuedDeletion(db, created.id, response.lastModified);
+      return;
+    }
     await db.elements.put({
       id: created.id,
       corpusId: created.corpus.id,

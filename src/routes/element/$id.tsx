@@ -5,6 +5,9 @@ import { storedElementQuery } from '@/offline/queries';
 import { ElementPage } from '@/features/elements/ElementPage';
 import { ImageViewer } from '@/features/viewer/ImageViewer';
 import { MakeOfflineDialog } from '@/features/packs/MakeOfflineDialog';
+import { AnnotationSession } from '@/features/annotation/AnnotationSession';
+import { useLineFlow } from '@/features/transcriptions/LineTranscriber';
+import { ElementDetails } from './-ElementDetails';
 
 export interface ElementSearch {
   /** The child selected on the image. */
@@ -32,6 +35,7 @@ function ElementRoute() {
   const { id } = Route.useParams();
   const { highlight, from } = Route.useSearch();
   const navigate = Route.useNavigate();
+  const followLines = useLineFlow();
   const onHighlight = useCallback(
     (next: string | null) =>
       void navigate({
@@ -46,8 +50,21 @@ function ElementRoute() {
       highlight={highlight ?? null}
       from={from ?? null}
       onHighlight={onHighlight}
-      renderImage={(props) => <ImageViewer {...props} />}
+      renderImage={(props) => (
+        <AnnotationSession
+          element={props.element}
+          corpus={props.corpus}
+          image={props.image}
+          zones={props.zones}
+          selectedId={props.selectedId}
+          onSelect={props.onSelect}
+          renderViewer={(tool) => (
+            <ImageViewer {...props} tool={tool} followSelected={followLines} />
+          )}
+        />
+      )}
       renderOfflineDialog={(props) => <MakeOfflineDialog {...props} />}
+      renderDetails={(props) => <ElementDetails {...props} onHighlight={onHighlight} />}
     />
   );
 }

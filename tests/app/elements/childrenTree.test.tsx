@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ViewerFactoryContext } from '@/features/viewer/viewerContext';
+import { announceElementChange } from '@/lib/elementChanges';
 import type { Element } from '@/api/types';
 import {
   apiError,
@@ -221,5 +222,43 @@ describe('children tree', () => {
     await waitFor(() =>
       expect(screen.queryByRole('navigation', { name: 'Children tree' })).toBeNull(),
     );
+  });
+
+  it('opens offline with the children seen before, a child node included', async () => {
+    const { corpus, page, lines, children } = pageWithChildren(3, 1);
+    const api = elementsApi({ corpus, elements: [page, ...lines], children });
+    openPage(page);
+    await userEvent.click(await screen.findByRole('button', { name: 'Expand Line 1' }));
+    await within(tree()).findByText('Word 1.2');
+    // Each list's first page, then its check that nothing changed meanwhile.
+    await waitFor(() => expect(treeCalls(api.calls, lines[0]!.id)).toHaveLength(2));
+    await waitFor(() => expect(treeCalls(api.calls, page.id)).toHaveLength(2));
+    cleanup();
+
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    openPage(page);
+    await within(await screen.findByRole('navigation', { name: 'Children tree' })).findByText(
+      'Line 3',
+    );
+    expect(shownNames()).toEqual(['Line 1', 'Line 2', 'Line 3']);
+    await userEvent.click(screen.getByRole('button', { name: 'Expand Line 1' }));
+    expect(await within(tree()).findByText('Word 1.2')).toBeTruthy();
+    expect(screen.queryByText(/An error occurred fetching children/)).toBeNull();
+  });
+
+  it('starts over when zones are drawn or deleted on the image, and lists them', async () => {
+    const { corpus, page, lines, children } = pageWithChildren(2);
+    const api = elementsApi({ corpus, elements: [page, ...lines], children });
+    openPage(page);
+    await within(await screen.findByRole('navigation', { name: 'Children tree' })).findByText(
+      'Line 2',
+    );
+    // The annotation tools drew a third line, which the server has now.
+    const drawn = makeElement(corpus, { name: 'Line 3', type: 'text_line' });
+    children[page.id]!.push(drawn);
+    api.touch(page.id);
+    act(() => announceElementChange());
+    expect(await within(tree()).findByText('Line 3')).toBeTruthy();
+    expect(shownNames()).toEqual(['Line 1', 'Line 2', 'Line 3']);
   });
 });

@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '@/api/errors';
 import type { ElementListItem } from '@/api/types';
 import { localDb } from '@/offline/db';
+import { readElement } from '@/offline/elementReads';
+import { readClasses, readMetadata, readTranscriptions } from '@/offline/entityReads';
 import {
   PACK_CACHE,
   TILE_CACHE,
@@ -15,7 +17,7 @@ import {
   type PackPlan,
 } from '@/offline/packs';
 import { isolateEachTest } from '../support/harness';
-import { makeCorpus, makeElement, makeImage, rect } from '../support/elementsApi';
+import { json, makeCorpus, makeElement, makeImage, rect } from '../support/elementsApi';
 import { infoJsonOf, memoryCaches, register, registerServers, TILE_BYTES } from './support';
 
 isolateEachTest();
@@ -130,6 +132,89 @@ describe('offline packs', () => {
     expect(result.pack.tileCount).toBeGreaterThanOrEqual(3);
     expect(result.pack.tileCount).toBeLessThan(20);
     expect(await localDb.packs.get(data.folder.id)).toEqual(result.pack);
+  });
+
+  it("keep every line's transcriptions, metadata and classifications, and the classes", async () => {
+    const data = register();
+    const [page] = data.pages;
+    const [line] = data.lines;
+    const { api } = registerServers(data, {
+      [`/element/${page!.id}/transcriptions/`]: (call) =>
+        call.query.get('recursive') === 'true'
+          ? json(200, {
+              count: 1,
+              next: null,
+              previous: null,
+              number: 1,
+              results: [
+                {
+                  id: 'f1000000-0000-4000-8000-000000000001',
+                  text: 'item six pewter plates',
+                  orientation: 'horizontal-lr',
+                  confidence: 0.9,
+                  worker_run: null,
+                  element: { id: line!.id },
+                },
+              ],
+            })
+          : null,
+      [`/elements/${data.folder.id}/children/`]: (call) =>
+        call.query.get('with_metadata') === 'true'
+          ? json(200, {
+              count: 6,
+              next: null,
+              previous: null,
+              number: 1,
+              results: [...data.pages, ...data.lines].map((item) =>
+                item.id === line!.id
+                  ? {
+                      ...item,
+                      metadata: [
+                        {
+                          id: 'f2000000-0000-4000-8000-000000000001',
+                          type: 'text',
+                          name: 'Hand',
+                          value: 'B',
+                        },
+                      ],
+                      classes: [
+                        {
+                          id: 'f3000000-0000-4000-8000-000000000001',
+                          ml_class: { id: 'c1', name: 'Inventory' },
+                          state: 'pending',
+                          confidence: 0.7,
+                          high_confidence: false,
+                          worker_run: null,
+                        },
+                      ],
+                    }
+                  : item,
+              ),
+            })
+          : null,
+      [`/corpus/${data.corpus.id}/classes/`]: () =>
+        json(200, {
+          count: 1,
+          next: null,
+          previous: null,
+          number: 1,
+          results: [{ id: 'c1', name: 'Inventory' }],
+        }),
+    });
+    await runPack(await planPack(data.folder), 'thumbnail', context());
+    expect(api.calls.some((call) => call.query.get('with_classes') === 'true')).toBe(true);
+
+    const offline = { online: false };
+    expect((await readTranscriptions(localDb, line!.id, offline)).map((t) => t.text)).toEqual([
+      'item six pewter plates',
+    ]);
+    expect((await readMetadata(localDb, line!.id, offline)).map((m) => m.name)).toEqual(['Hand']);
+    expect((await readElement(localDb, line!.id, offline)).classifications).toEqual([
+      expect.objectContaining({ ml_class: { id: 'c1', name: 'Inventory' } }),
+    ]);
+    expect(await readClasses(localDb, data.corpus.id, offline)).toEqual([
+      { id: 'c1', name: 'Inventory' },
+    ]);
   });
 
   it('need the network to plan', async () => {

@@ -53,6 +53,17 @@ describe('keyboard help', () => {
       'EnterIn the annotation form, create or update the annotation',
       'mLoad more children or dataset elements',
       '?Show this help',
+      'sAnnotation mode: select tool',
+      'tAnnotation mode: edit type tool',
+      'dAnnotation mode: delete tool',
+      'rAnnotation mode: rectangle tool',
+      'pAnnotation mode: polygon tool',
+      'iAnnotation mode: median point tool',
+      '←+↑+→+↓Annotation mode: move the selection by 1 pixel',
+      'Shift+←Annotation mode: move the selection by 10 pixels',
+      'DeleteAnnotation mode: delete the selected zone',
+      'Ctrl+ZAnnotation mode: undo',
+      'Ctrl+Shift+ZAnnotation mode: redo (or Ctrl+Y)',
     ]);
     await user.keyboard('{Escape}');
     await expectClosed();

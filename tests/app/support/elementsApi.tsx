@@ -247,6 +247,13 @@ export function elementsApi(options: ElementsApiOptions) {
     }
     match = call.path.match(/^\/image\/([^/]+)\/elements\/$/);
     if (match) return answerPage(call, call.path, options.imageElements?.[match[1]!] ?? []);
+    // The details panel's lists: none unless a suite overrides them.
+    if (/^\/element\/[^/]+\/(transcriptions|metadata)\/$/.test(call.path)) {
+      return call.path.endsWith('metadata/') ? json(200, []) : answerPage(call, call.path, []);
+    }
+    if (/^\/corpus\/[^/]+\/(classes|allowed-metadata)\/$/.test(call.path)) {
+      return answerPage(call, call.path, []);
+    }
     return apiError(500, `Unexpected ${call.method} ${call.path}`);
   });
 

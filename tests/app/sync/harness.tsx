@@ -159,6 +159,8 @@ export function isolateSyncTests(): void {
       localDb.idMap.clear(),
       localDb.syncState.clear(),
     ]);
+    // The project was seen before the network went: its types are on this device.
+    await localDb.corpora.put({ id: corpus.id, data: corpus, savedAt: Date.now() });
   });
   afterEach(() => {
     connectivity.store.set({ online: true, checkedAt: Date.now() });

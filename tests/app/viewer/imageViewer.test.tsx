@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ViewerFactoryContext } from '@/features/viewer/viewerContext';
 import type { Element, ImageInfo, User } from '@/api/types';
@@ -249,7 +249,7 @@ describe('image viewer on the element page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Rotate clockwise' }));
     expect(viewer.orientation).toEqual({ degrees: 180, mirrored: true });
-    expect(screen.getByText('180°')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Image' })).getByText('180°')).toBeTruthy();
     const mirror = screen.getByRole('button', { name: 'Mirror' });
     expect(mirror.getAttribute('aria-pressed')).toBe('true');
     await user.click(mirror);

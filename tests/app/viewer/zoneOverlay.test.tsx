@@ -14,6 +14,9 @@ import { osdOrientation } from '@/features/viewer/orientation';
 import { buildZoneSet } from '@/features/viewer/overlay/zoneSet';
 import { ViewerContext } from '@/features/viewer/viewerContext';
 import { ZoneOverlay } from '@/features/viewer/ZoneOverlay';
+import { ImageTools } from '@/features/annotation/imageTools';
+import { annotationStore, INITIAL_STATE } from '@/features/annotation/state';
+import type { PointerTool } from '@/lib/pointerTool';
 import { createFakeViewer } from '../support/fakeViewer';
 import { installRecordingCanvas } from '../support/recordingCanvas';
 
@@ -26,7 +29,7 @@ const square = (x: number, y: number, size: number): Point[] => [
   [x + size, y],
 ];
 
-function setup() {
+function setup(tool: PointerTool | null = null) {
   const ctx = installRecordingCanvas();
   const viewer = createFakeViewer({ width: 800, height: 600 }, { width: 1000, height: 1500 });
   const zones = buildZoneSet([
@@ -42,6 +45,7 @@ function setup() {
         imageSize={{ width: 1000, height: 1500 }}
         selected={-1}
         onSelect={onSelect}
+        tool={tool}
       />
     </ViewerContext.Provider>,
   );
@@ -107,5 +111,51 @@ describe('zone overlay', () => {
     cleanup();
     click(viewer.element, [40, 40]);
     expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('hands mouse and pen to the annotation tools in image coordinates, on a rotated and mirrored view; touch pans', async () => {
+    const create = vi.fn();
+    const tools = new ImageTools({
+      select: vi.fn(),
+      create,
+      reshape: vi.fn(),
+      retype: vi.fn(),
+      remove: vi.fn(),
+    });
+    tools.setZones([], { width: 1000, height: 1500 });
+    annotationStore.set({ ...INITIAL_STATE, on: true, tool: 'rectangle' });
+    const { viewer, onSelect } = setup(tools);
+    const { rotation: degrees } = osdOrientation(90, true);
+    const view = multiply(
+      mirrorX(400),
+      multiply(translation(100, 500), multiply(rotation(degrees), scaling(0.4))),
+    );
+    act(() => viewer.setMatrix(view));
+    const at = (x: number, y: number) => {
+      const [clientX, clientY] = applyMatrix(view, x, y);
+      return { clientX, clientY, button: 0, pointerId: 1 };
+    };
+    for (const pointerType of ['mouse', 'pen']) {
+      fireEvent.pointerDown(viewer.element, { ...at(200, 300), pointerType });
+      fireEvent.pointerMove(viewer.element, { ...at(500, 450), pointerType });
+      fireEvent.pointerUp(viewer.element, { ...at(500, 450), pointerType });
+    }
+    expect(create).toHaveBeenCalledTimes(2);
+    for (const [points] of create.mock.calls) {
+      expect((points as number[][]).map(([x, y]) => [Math.round(x!), Math.round(y!)])).toEqual([
+        [200, 300],
+        [200, 450],
+        [500, 450],
+        [500, 300],
+        [200, 300],
+      ]);
+    }
+    // A finger drags the view: no shape, and the tap is no selection either.
+    fireEvent.pointerDown(viewer.element, { ...at(200, 300), pointerType: 'touch' });
+    fireEvent.pointerUp(viewer.element, { ...at(600, 600), pointerType: 'touch' });
+    expect(create).toHaveBeenCalledTimes(2);
+    expect(onSelect).not.toHaveBeenCalled();
+    tools.dispose();
+    annotationStore.set(INITIAL_STATE);
   });
 });

@@ -1,9 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from '@tanstack/react-router';
-import { fetchChildrenIfModified } from '@/api/elements';
 import type { ElementListItem } from '@/api/types';
 import { notify } from '@/components/notifications/store';
-import { isTyping } from '../keyboard';
+import { readChildrenPage } from '@/offline/queries';
+import { isTyping } from '@/lib/keyboard';
 import { createChildrenPager, type ChildrenPager } from './pager';
 
 export interface ChildrenTreeProps {
@@ -18,8 +18,9 @@ export interface ChildrenTreeProps {
 function createPager(element: { id: string; name: string }): ChildrenPager {
   return createChildrenPager({
     parent: element,
+    // Through the local store: a tree seen once opens offline, with the edits not sent yet.
     fetchPage: (page, pageSize, since) =>
-      fetchChildrenIfModified(
+      readChildrenPage(
         element.id,
         { page, page_size: pageSize, order: 'position', with_has_children: true },
         since,

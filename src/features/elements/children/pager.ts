@@ -76,6 +76,11 @@ export function createChildrenPager({ parent, fetchPage, onError }: PagerOptions
   const set = (patch: Partial<ChildrenState>) => store.set((state) => ({ ...state, ...patch }));
 
   const fail = (message: string, cause: unknown) => {
+    // Cut short on purpose (the page went away): nothing failed, nothing to tell.
+    if ((cause as Error | null)?.name === 'AbortError') {
+      set({ loading: false });
+      return;
+    }
     set({ loading: false, error: message });
     onError?.(`${message} ${errorMessage(cause)}`.trim(), cause);
   };

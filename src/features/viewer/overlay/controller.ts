@@ -1,9 +1,14 @@
 /**
  * Runs the overlay of one viewer: sizes the canvas, redraws at most once per animation frame
  * when the viewport moves, and turns pointer events on the viewer element into hover and click
- * on zones. Plain TypeScript; the React component only creates it and feeds it props.
+ * on zones, or hands them to a tool working on the image (the annotation tools). Plain
+ * TypeScript; the React component only creates it and feeds it props.
+ *
+ * Touch never reaches a tool: one finger pans and two pinch, as everywhere on a tablet, while a
+ * pen or a mouse draws. A touch while a pen is down is a resting palm and is ignored.
  */
 import { applyMatrix, invert, matrixScale, multiply, scaling, type Matrix } from '@/lib/geometry';
+import type { PointerTool, ToolPointer } from '@/lib/pointerTool';
 import type { ViewerHandle } from '../viewerContext';
 import type { Size } from '../zoom';
 import { drawOverlay, type OverlayScene } from './renderer';
@@ -39,6 +44,12 @@ export class OverlayController {
   private down: { x: number; y: number } | null = null;
   /** Where the pointer last was over the viewer, to re-pick after the view moves under it. */
   private pointer: { x: number; y: number } | null = null;
+  private tool: PointerTool | null = null;
+  private toolCleanup: (() => void) | null = null;
+  /** The pointer whose gesture the tool took, until its release. */
+  private toolGesture: number | null = null;
+  private layerCache: { canvas: HTMLCanvasElement; key: number[]; scene: OverlayScene } | null =
+    null;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
@@ -76,14 +87,33 @@ export class OverlayController {
     listen('pointerleave', () => {
       this.pointer = null;
       this.setHovered(-1, 0, 0);
+      this.tool?.hover(null);
     });
-    listen('pointerdown', (event) => {
-      if (event.button !== 0) return;
-      this.down = this.local(event);
-      // The label would stay behind while the image pans away under it.
-      this.setHovered(-1, 0, 0);
-    });
+    listen('pointerdown', (event) => this.onDown(event));
     listen('pointerup', (event) => this.onUp(event));
+    listen('pointercancel', (event) => this.onCancel(event));
+    listen('lostpointercapture', (event) => this.onCancel(event));
+    listen('dblclick', (event) => {
+      const point = this.toolPointer(event, 'mouse');
+      if (point && this.tool?.doubleClick(point)) {
+        event.stopPropagation();
+        event.preventDefault();
+      }
+    });
+    this.schedule();
+  }
+
+  /** Hands pointer input to a tool (null: back to hover and select). */
+  setTool(tool: PointerTool | null): void {
+    if (tool === this.tool) return;
+    this.toolCleanup?.();
+    this.toolCleanup = null;
+    if (this.toolGesture !== null) this.tool?.cancel();
+    this.toolGesture = null;
+    this.tool = tool;
+    if (tool) this.toolCleanup = tool.subscribe(() => this.schedule());
+    this.viewer.element.style.cursor =
+      tool?.cursor(this.hovered) ?? (this.hovered >= 0 ? 'pointer' : '');
     this.schedule();
   }
 
@@ -102,6 +132,9 @@ export class OverlayController {
   }
 
   destroy(): void {
+    this.toolCleanup?.();
+    this.toolCleanup = null;
+    this.layerCache = null;
     this.pending?.();
     this.pending = null;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
@@ -148,29 +181,139 @@ export class OverlayController {
     if (this.canvas.height !== pixelHeight) this.canvas.height = pixelHeight;
     const ctx = this.canvas.getContext('2d');
     if (!ctx) return;
-    drawOverlay(ctx, this.scene, {
+    const frame = {
       imageToScreen: m,
       width,
       height,
       pixelRatio: ratio,
       hovered: this.hovered,
       selected: this.selected,
-    });
+    };
+    const layer = this.tool ? this.zonesLayer(frame, pixelWidth, pixelHeight) : null;
+    if (layer) {
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, pixelWidth, pixelHeight);
+      ctx.drawImage(layer, 0, 0);
+    } else {
+      drawOverlay(ctx, this.scene, frame);
+    }
+    this.tool?.draw(ctx, m, ratio);
   }
 
-  private local(event: PointerEvent): { x: number; y: number } {
+  /**
+   * The zones drawn once and kept while only a tool's shapes change: dragging a point over
+   * 5,000 lines then costs one copy per frame, not 5,000 polygons (bench/annotation.bench.ts).
+   * Null where the browser gives no second canvas; the zones are then drawn directly.
+   */
+  private zonesLayer(
+    frame: Parameters<typeof drawOverlay>[2],
+    pixelWidth: number,
+    pixelHeight: number,
+  ): HTMLCanvasElement | null {
+    const key = [...frame.imageToScreen, pixelWidth, pixelHeight, frame.hovered, frame.selected];
+    const cached = this.layerCache;
+    if (cached && cached.scene === this.scene && key.every((value, i) => value === cached.key[i])) {
+      return cached.canvas;
+    }
+    const canvas = cached?.canvas ?? document.createElement('canvas');
+    canvas.width = pixelWidth;
+    canvas.height = pixelHeight;
+    const layerCtx = canvas.getContext('2d');
+    if (!layerCtx) return null;
+    drawOverlay(layerCtx, this.scene, frame);
+    this.layerCache = { canvas, key, scene: this.scene };
+    return canvas;
+  }
+
+  /** The pointer in image coordinates, as tools take it; null until the image is open. */
+  private toolPointer(event: MouseEvent, pointerType: string): ToolPointer | null {
+    const m = this.imageToScreen();
+    const inverse = m && invert(m);
+    if (!m || !inverse) return null;
+    const { x, y } = this.local(event);
+    const [ix, iy] = applyMatrix(inverse, x, y);
+    return {
+      x: ix,
+      y: iy,
+      screenX: x,
+      screenY: y,
+      imagePerScreen: 1 / matrixScale(m),
+      pointerType,
+      shiftKey: event.shiftKey,
+    };
+  }
+
+  private onDown(event: PointerEvent): void {
+    if (this.toolGesture !== null) {
+      // A palm landing while the pen draws: neither a second gesture nor a pan.
+      if (event.pointerId !== this.toolGesture) {
+        event.stopPropagation();
+        event.preventDefault();
+      }
+      return;
+    }
+    if (event.button !== 0) return;
+    const point = event.pointerType === 'touch' ? null : this.toolPointer(event, event.pointerType);
+    if (this.tool && point) {
+      const zone = this.pick(point.screenX, point.screenY);
+      if (this.tool.down(point, zone)) {
+        this.toolGesture = event.pointerId;
+        event.stopPropagation();
+        event.preventDefault();
+        try {
+          this.viewer.element.setPointerCapture(event.pointerId);
+        } catch {
+          // Synthetic events (tests) have no capturable pointer; the gesture works without.
+        }
+        this.setHovered(-1, 0, 0);
+        return;
+      }
+    }
+    this.down = this.local(event);
+    // The label would stay behind while the image pans away under it.
+    this.setHovered(-1, 0, 0);
+  }
+
+  private onCancel(event: PointerEvent): void {
+    if (this.toolGesture === null || event.pointerId !== this.toolGesture) return;
+    this.toolGesture = null;
+    this.tool?.cancel();
+  }
+
+  private local(event: MouseEvent): { x: number; y: number } {
     const rect = this.viewer.element.getBoundingClientRect();
     return { x: event.clientX - rect.left, y: event.clientY - rect.top };
   }
 
   private onMove(event: PointerEvent): void {
+    if (this.toolGesture !== null) {
+      event.stopPropagation();
+      if (event.pointerId !== this.toolGesture) return;
+      const point = this.toolPointer(event, event.pointerType);
+      if (point) this.tool?.move(point);
+      return;
+    }
     this.pointer = this.local(event);
     // While a button is down the user pans; hovering would only flicker.
     if (this.down) return;
-    this.setHovered(this.pick(this.pointer.x, this.pointer.y), this.pointer.x, this.pointer.y);
+    const hidden = this.tool?.hidesHover() ?? false;
+    const index = hidden ? -1 : this.pick(this.pointer.x, this.pointer.y);
+    this.setHovered(index, this.pointer.x, this.pointer.y);
+    if (this.tool && event.pointerType !== 'touch') {
+      this.tool.hover(this.toolPointer(event, event.pointerType));
+    }
   }
 
   private onUp(event: PointerEvent): void {
+    if (this.toolGesture !== null) {
+      event.stopPropagation();
+      if (event.pointerId !== this.toolGesture) return;
+      this.toolGesture = null;
+      const point = this.toolPointer(event, event.pointerType);
+      if (point) this.tool?.up(point);
+      else this.tool?.cancel();
+      return;
+    }
     const start = this.down;
     this.down = null;
     if (!start || event.button !== 0) return;
@@ -179,13 +322,15 @@ export class OverlayController {
     const index = this.pick(x, y);
     this.setHovered(index, x, y);
     if (Math.hypot(x - start.x, y - start.y) > CLICK_SLOP_PX) return;
+    const point = event.pointerType === 'touch' ? null : this.toolPointer(event, event.pointerType);
+    if (this.tool && point && this.tool.click(point, index)) return;
     this.callbacks.onSelect(index);
   }
 
   private setHovered(index: number, x: number, y: number): void {
     if (index !== this.hovered) {
       this.hovered = index;
-      this.viewer.element.style.cursor = index >= 0 ? 'pointer' : '';
+      this.viewer.element.style.cursor = this.tool?.cursor(index) ?? (index >= 0 ? 'pointer' : '');
       this.schedule();
     }
     this.callbacks.onHover(index, x, y);

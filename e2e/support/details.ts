@@ -1,0 +1,99 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * The element details side panel as an annotator works it: its sections, the new transcription
+ * form, the class selector and the metadata modal, found by role and visible text only.
+ */
+export class DetailsPanel {
+  readonly panel: Locator;
+  readonly transcriptions: Locator;
+  readonly classifications: Locator;
+  readonly metadata: Locator;
+  readonly navbar: Locator;
+
+  constructor(readonly page: Page) {
+    this.panel = page.getByRole('complementary', { name: 'Element details' });
+    this.transcriptions = this.panel.getByRole('region', { name: 'Transcriptions', exact: true });
+    this.classifications = this.panel.getByRole('region', { name: 'Classifications' });
+    this.metadata = this.panel.getByRole('region', { name: 'Metadata' });
+    this.navbar = page.getByRole('navigation', { name: 'Main' });
+  }
+
+  async open(elementId: string, name: string): Promise<void> {
+    await this.page.goto(`/element/${elementId}`);
+    await expect(this.page.getByRole('heading', { name, exact: true })).toBeVisible();
+    await expect(this.transcriptions).toBeVisible();
+  }
+
+  /** A transcription of the list, by its text. */
+  transcription(text: string): Locator {
+    return this.transcriptions.getByRole('listitem').filter({
+      has: this.page.getByText(text, { exact: true }),
+    });
+  }
+
+  notice(text: string): Locator {
+    return this.page.getByText(text, { exact: true }).first();
+  }
+
+  /** Types a text in the new transcription form and sends it with Enter alone. */
+  async addTranscription(text: string, notice: string): Promise<void> {
+    const form = this.panel.getByRole('region', { name: 'New transcription' });
+    await form.getByLabel('Text').fill(text);
+    await form.getByLabel('Text').press('Enter');
+    await expect(this.notice(notice)).toBeVisible();
+    await expect(this.transcription(text)).toBeVisible();
+    await expect(form.getByLabel('Text')).toHaveValue('');
+  }
+
+  async editTranscription(from: string, to: string, notice: string): Promise<void> {
+    await this.transcription(from).getByRole('button', { name: 'Edit' }).click();
+    const text = this.transcriptions.getByLabel('Text');
+    await text.fill(to);
+    await text.press('Enter');
+    await expect(this.notice(notice)).toBeVisible();
+    await expect(this.transcription(to)).toBeVisible();
+  }
+
+  /** Searches a class, picks it, and adds the manual classification. */
+  async classify(search: string, name: string): Promise<void> {
+    await this.classifications.getByLabel('Add a classification').fill(search);
+    await this.classifications.getByRole('option', { name, exact: true }).click();
+    await this.classifications.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(this.classification(name)).toBeVisible();
+  }
+
+  classification(name: string): Locator {
+    return this.classifications.getByRole('listitem').filter({
+      has: this.page.getByText(name, { exact: true }),
+    });
+  }
+
+  /** Opens the add modal, picks an allowed name ("Lines (numeric)") and types the value. */
+  async fillMetadata(allowed: string, value: string): Promise<Locator> {
+    const add = this.metadata.getByRole('button', { name: 'Add', exact: true });
+    await expect(add).toBeEnabled();
+    await add.click();
+    const dialog = this.page.getByRole('dialog', { name: 'Add metadata' });
+    await expect(dialog.getByText('Add metadata', { exact: true })).toBeVisible();
+    await dialog.getByLabel('Name').selectOption({ label: allowed });
+    await dialog.getByLabel('Value').fill(value);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    return dialog;
+  }
+
+  async addMetadata(allowed: string, value: string, notice: string): Promise<void> {
+    const dialog = await this.fillMetadata(allowed, value);
+    await expect(dialog).toHaveCount(0);
+    await expect(this.notice(notice)).toBeVisible();
+    await expect(this.metadata.getByText(value, { exact: true })).toBeVisible();
+  }
+
+  async synced(): Promise<void> {
+    await expect(this.navbar.getByText(/\d+ pending/)).toBeHidden({ timeout: 30_000 });
+  }
+
+  async shot(name: string, path: string): Promise<void> {
+    await this.panel.screenshot({ path: `${path}/${name}.png` });
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * ML classes and classifications (spec 001 §7 "Classifications", spec 000 §7 "Corpus"):
+ * ListCorpusMLClasses, CreateMLClass, Retrieve/PartialUpdate/DestroyMLClass,
+ * CreateClassification, Validate/RejectClassification and ClassificationSelection. Rights come
+ * from permissions.ts before any body is read; rules live in services/classifications.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser, requireVerified } from '../auth/plugin';
+import { paginate } from '../pagination';
+import { requireCorpusRight } from '../permissions';
+import {
+  CLASS_NAME_MAX,
+  SELECTION_MAX,
+  classifySelection,
+  createClassification,
+  createMlClass,
+  deleteMlClass,
+  mlClassJson,
+  mlClassSource,
+  rejectClassification,
+  renameMlClass,
+  requireClassificationRight,
+  requireMlClassRight,
+  selectionDisabled,
+  validateClassification,
+} from '../services/classifications';
+import { QueryReader, queryValues } from '../services/elements/filters';
+import { parse, text, uuidSchema } from '../validation';
+
+const classBody = z.object({ name: text(CLASS_NAME_MAX) });
+const classUpdateBody = z.object({ name: text(CLASS_NAME_MAX).optional() });
+
+const classificationBody = z.object({
+  element: uuidSchema,
+  ml_class: uuidSchema,
+  worker_run_id: uuidSchema.nullable().optional(),
+  confidence: z.number().min(0).max(1).nullable().optional(),
+  high_confidence: z.boolean().optional(),
+});
+
+const selectionBody = z.object({
+  mode: z.enum(['create', 'validate']),
+  corpus_id: uuidSchema,
+  ml_class: uuidSchema.nullable().optional(),
+  // No stored selection on this server yet: the selected elements come with the request.
+  ids: z.array(uuidSchema).max(SELECTION_MAX),
+});
+
+type IdParams = { Params: { id: string } };
+type ClassParams = { Params: { id: string; classId: string } };
+
+export async function classificationRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.get<IdParams>('/corpus/:id/classes/', async (request) => {
+    const { corpus } = await requireCorpusRight(db, request.user, request.params.id, 'read');
+    const search = new QueryReader(queryValues(request.query)).string('search')?.trim();
+    return paginate(request, mlClassSource(db, corpus.id, search || undefined));
+  });
+
+  app.post<IdParams>('/corpus/:id/classes/', async (request, reply) => {
+    const user = requireUser(request);
+    const access = await requireCorpusRight(db, user, request.params.id, 'admin');
+    const { name } = parse(classBody, request.body);
+    return reply.code(201).send(await createMlClass(db, access, name));
+  });
+
+  app.get<ClassParams>('/corpus/:id/classes/:classId/', async (request) => {
+    const { id, classId } = request.params;
+    const { mlClass } = await requireMlClassRight(db, request.user, id, classId, 'read');
+    return mlClassJson(mlClass);
+  });
+
+  app.patch<ClassParams>('/corpus/:id/classes/:classId/', async (request) => {
+    const user = requireUser(request);
+    const { id, classId } = request.params;
+    const found = await requireMlClassRight(db, user, id, classId, 'admin');
+    const { name } = parse(classUpdateBody, request.body);
+    return renameMlClass(db, found, name);
+  });
+
+  app.delete<ClassParams>('/corpus/:id/classes/:classId/', async (request, reply) => {
+    const user = requireUser(request);
+    const { id, classId } = request.params;
+    await deleteMlClass(db, await requireMlClassRight(db, user, id, classId, 'admin'));
+    return reply.code(204).send();
+  });
+
+  app.post('/classifications/', async (request, reply) => {
+    const user = requireUser(request);
+    const input = parse(classificationBody, request.body);
+    return reply.code(201).send(await createClassification(db, user, input));
+  });
+
+  app.put<IdParams>('/classifications/:id/validate/', async (request) => {
+    const user = requireUser(request);
+    const found = await requireClassificationRight(db, user, request.params.id, 'write');
+    return validateClassification(db, user, found);
+  });
+
+  app.put<IdParams>('/classifications/:id/reject/', async (request, reply) => {
+    const user = requireUser(request);
+    const found = await requireClassificationRight(db, user, request.params.id, 'write');
+    const rejected = await rejectClassification(db, user, found);
+    // A manual classification is deleted: the panel reads the 204 as such.
+    return rejected ? rejected : reply.code(204).send();
+  });
+
+  app.post('/classifications/selection/', async (request, reply) => {
+    const user = requireVerified(request);
+    if (!app.config.features.selection) throw selectionDisabled();
+    const input = parse(selectionBody, request.body);
+    return reply.code(201).send(await classifySelection(db, user, input));
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * Metadata (spec 001 §7 "Metadata", spec 000 §7 "Corpus"): ListElementMetaData,
+ * CreateMetaData, Retrieve/PartialUpdate/DestroyMetaData, and the project's allowed metadata
+ * (list, create, update, delete). Edits and deletions of a metadata honour If-Unmodified-Since
+ * as element edits do (preconditions.ts). Rights come from permissions.ts before any body is
+ * read; rules live in services/metadata.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../auth/plugin';
+import { paginate } from '../pagination';
+import {
+  changedSince,
+  lastModifiedHeader,
+  listedVersion,
+  preconditionFailed,
+} from '../preconditions';
+import { requireCorpusRight, requireElementRight } from '../permissions';
+import { QueryReader, queryValues } from '../services/elements/filters';
+import {
+  METADATA_MESSAGES,
+  METADATA_NAME_MAX,
+  allowedMetadataSource,
+  createAllowedMetadata,
+  createMetadata,
+  deleteAllowedMetadata,
+  deleteMetadata,
+  isMetadataType,
+  listElementMetadata,
+  requireAllowedMetadataRight,
+  requireMetadataRight,
+  serializeMetadata,
+  updateAllowedMetadata,
+  updateMetadata,
+  type MetadataAccess,
+} from '../services/metadata';
+import type { Metadata, MetadataType } from '../db/schema';
+import { parse, text, uuidSchema } from '../validation';
+
+const metadataType = z
+  .string()
+  .refine(isMetadataType, METADATA_MESSAGES.type)
+  .transform((value) => value as MetadataType);
+
+// DRF's CharField takes a number as its text; the emptiness message is the spec's.
+const metadataValue = z.preprocess(
+  (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
+  z
+    .string()
+    .trim()
+    .refine((value) => value !== '', METADATA_MESSAGES.emptyValue),
+);
+
+const metadataName = text(METADATA_NAME_MAX);
+
+const createBody = z.object({
+  type: metadataType,
+  name: metadataName,
+  value: metadataValue,
+  worker_run_id: uuidSchema.nullable().optional(),
+});
+
+const updateBody = z.object({
+  type: metadataType.optional(),
+  name: metadataName.optional(),
+  value: metadataValue.optional(),
+});
+
+const allowedBody = z.object({ type: metadataType, name: metadataName });
+const allowedUpdateBody = z.object({
+  type: metadataType.optional(),
+  name: metadataName.optional(),
+});
+
+type IdParams = { Params: { id: string } };
+type AllowedParams = { Params: { id: string; allowedId: string } };
+
+export async function metadataRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  async function json(row: Metadata) {
+    const [item] = await serializeMetadata(db, [row]);
+    return item!;
+  }
+
+  /** 412 with the metadata as it is now when it changed since the version the edit was based on. */
+  async function requireUnchanged(request: FastifyRequest, found: MetadataAccess): Promise<void> {
+    const { metadata } = found;
+    if (!changedSince(request.headers['if-unmodified-since'], metadata.updated)) return;
+    throw preconditionFailed(
+      'This metadata was changed by someone else since your edit was made.',
+      await json(metadata),
+      metadata.updated,
+    );
+  }
+
+  app.get<IdParams>('/element/:id/metadata/', async (request, reply) => {
+    const { element } = await requireElementRight(db, request.user, request.params.id, 'read');
+    const reader = new QueryReader(queryValues(request.query));
+    const loadParents = reader.boolean('load_parents') ?? false;
+    reader.throwIfInvalid();
+    if (!loadParents) {
+      // Read before the list: a change landing in between makes a conflict, never a miss.
+      const versions = await db
+        .selectFrom('metadata')
+        .select('updated')
+        .where('element_id', '=', element.id)
+        .execute();
+      listedVersion(reply, versions);
+    }
+    return listElementMetadata(db, element, loadParents);
+  });
+
+  app.post<IdParams>('/element/:id/metadata/', async (request, reply) => {
+    const user = requireUser(request);
+    const found = await requireElementRight(db, user, request.params.id, 'write');
+    const input = parse(createBody, request.body);
+    const row = await createMetadata(db, user, found, input);
+    reply.header('last-modified', lastModifiedHeader(row.updated));
+    return reply.code(201).send(await json(row));
+  });
+
+  app.get<IdParams>('/metadata/:id/', async (request, reply) => {
+    const { metadata } = await requireMetadataRight(db, request.user, request.params.id, 'read');
+    reply.header('last-modified', lastModifiedHeader(metadata.updated));
+    return json(metadata);
+  });
+
+  app.patch<IdParams>('/metadata/:id/', async (request, reply) => {
+    const user = requireUser(request);
+    const found = await requireMetadataRight(db, user, request.params.id, 'write');
+    const changes = parse(updateBody, request.body);
+    await requireUnchanged(request, found);
+    const row = await updateMetadata(db, user, found, changes);
+    reply.header('last-modified', lastModifiedHeader(row.updated));
+    return json(row);
+  });
+
+  app.delete<IdParams>('/metadata/:id/', async (request, reply) => {
+    const user = requireUser(request);
+    const found = await requireMetadataRight(db, user, request.params.id, 'write');
+    await requireUnchanged(request, found);
+    await deleteMetadata(db, user, found);
+    return reply.code(204).send();
+  });
+
+  app.get<IdParams>('/corpus/:id/allowed-metadata/', async (request) => {
+    const { corpus } = await requireCorpusRight(db, request.user, request.params.id, 'read');
+    return paginate(request, allowedMetadataSource(db, corpus.id));
+  });
+
+  app.post<IdParams>('/corpus/:id/allowed-metadata/', async (request, reply) => {
+    const user = requireUser(request);
+    const access = await requireCorpusRight(db, user, request.params.id, 'admin');
+    const input = parse(allowedBody, request.body);
+    return reply.code(201).send(await createAllowedMetadata(db, access, input));
+  });
+
+  app.patch<AllowedParams>('/corpus/:id/allowed-metadata/:allowedId/', async (request) => {
+    const user = requireUser(request);
+    const { id, allowedId } = request.params;
+    const found = await requireAllowedMetadataRight(db, user, id, allowedId, 'admin');
+    return updateAllowedMetadata(db, found, parse(allowedUpdateBody, request.body));
+  });
+
+  app.delete<AllowedParams>('/corpus/:id/allowed-metadata/:allowedId/', async (request, reply) => {
+    const user = requireUser(request);
+    const { id, allowedId } = request.params;
+    await deleteAllowedMetadata(
+      db,
+      await requireAllowedMetadataRight(db, user, id, allowedId, 'admin'),
+    );
+    return reply.code(204).send();
+  });
+}

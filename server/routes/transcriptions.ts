@@ -1,0 +1,190 @@
+/**
+ * Transcriptions and entities (spec 001 §7 "Transcriptions and entities"): an element's
+ * transcriptions, listed and created; one transcription retrieved, edited and deleted, with
+ * Last-Modified and If-Unmodified-Since as for elements (preconditions.ts), so an edit made
+ * offline never overwrites a newer version; a project's entity types; a transcription's
+ * entities, listed and created in bulk. Rules live in services/transcriptions.ts and
+ * services/entities.ts.
+ *
+ * Where Arkindex's shapes are not known (api/arkindex-api.md §5):
+ * - POST /element/{id}/transcriptions/, which spec 001 §7 lists beside the list, creates one
+ *   transcription exactly as POST /element/{id}/transcription/ does.
+ * - A transcription's `element` ({id, name, type}) is always filled, not only in recursive
+ *   lists, and `entity_count` tells the client when editing is refused.
+ * - CreateTranscriptionEntities answers 201 `{transcription_entities: [entity, …]}`, the key
+ *   base-worker reads, each entity in the list's shape.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../auth/plugin';
+import { paginate } from '../pagination';
+import { requireCorpusRight, requireElementRight } from '../permissions';
+import {
+  changedSince,
+  lastModifiedHeader,
+  listedVersion,
+  preconditionFailed,
+} from '../preconditions';
+import {
+  createTranscriptionEntities,
+  entityTypeSource,
+  MAX_BULK_ENTITIES,
+  transcriptionEntitySource,
+} from '../services/entities';
+import { FILTER_MESSAGES, QueryReader, queryValues } from '../services/elements/filters';
+import {
+  createTranscription,
+  deleteTranscription,
+  ORIENTATIONS,
+  requireCanDelete,
+  requireTranscriptionRight,
+  serializeTranscriptions,
+  TEXT_MAX_LENGTH,
+  transcriptionJson,
+  TRANSCRIPTION_MESSAGES,
+  transcriptionSource,
+  updateTranscription,
+  type TranscriptionAccess,
+} from '../services/transcriptions';
+import { parse, text, uuidSchema } from '../validation';
+
+// PostgreSQL text cannot hold NUL, and no transcription needs one: refused as DRF does.
+const transcriptionText = text(TEXT_MAX_LENGTH).refine(
+  (value) => !value.includes('\u0000'),
+  'Null characters are not allowed.',
+);
+const orientation = z.enum(ORIENTATIONS);
+const confidence = z.number().min(0).max(1).nullable().optional();
+
+const createBody = z.object({
+  text: transcriptionText,
+  orientation: orientation.optional(),
+  confidence,
+  worker_run_id: uuidSchema.nullable().optional(),
+});
+
+const updateBody = z.object({
+  text: transcriptionText.optional(),
+  orientation: orientation.optional(),
+});
+
+const entitiesBody = z.object({
+  worker_run_id: uuidSchema.nullable().optional(),
+  transcription_entities: z
+    .array(
+      z.object({
+        offset: z.number().int().min(0),
+        length: z.number().int().min(1),
+        type_id: uuidSchema,
+        confidence,
+      }),
+    )
+    // DRF's words for list sizes, which zod's too_small/too_big would not give.
+    .refine((list) => list.length > 0, 'This list may not be empty.')
+    .refine(
+      (list) => list.length <= MAX_BULK_ENTITIES,
+      `Ensure this field has no more than ${MAX_BULK_ENTITIES} elements.`,
+    ),
+});
+
+type IdParams = { Params: { id: string } };
+
+export async function transcriptionRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.get<IdParams>('/element/:id/transcriptions/', async (request, reply) => {
+    const { element } = await requireElementRight(db, request.user, request.params.id, 'read');
+    const reader = new QueryReader(queryValues(request.query));
+    const recursive = reader.boolean('recursive') ?? false;
+    const workerRun = reader.workerRun('worker_run');
+    const typeSlug = reader.string('element_type');
+    let elementTypeId: string | undefined;
+    if (typeSlug !== undefined) {
+      const type = await db
+        .selectFrom('element_types')
+        .select('id')
+        .where('corpus_id', '=', element.corpus_id)
+        .where('slug', '=', typeSlug)
+        .executeTakeFirst();
+      if (type) elementTypeId = type.id;
+      else reader.fail('element_type', FILTER_MESSAGES.type(typeSlug));
+    }
+    reader.throwIfInvalid();
+    const page = await paginate(
+      request,
+      transcriptionSource(db, element.id, { recursive, elementTypeId, workerRun }),
+    );
+    // The version of every transcription listed, for the edits a client bases on this read.
+    listedVersion(reply, page.results);
+    return { ...page, results: await serializeTranscriptions(db, page.results) };
+  });
+
+  async function create(request: FastifyRequest<IdParams>, reply: FastifyReply) {
+    const user = requireUser(request);
+    const found = await requireElementRight(db, user, request.params.id, 'write');
+    const input = parse(createBody, request.body);
+    const created = await createTranscription(db, user, found, input);
+    reply.header('last-modified', lastModifiedHeader(created.updated));
+    return reply.code(201).send(created.json);
+  }
+  // CreateTranscription; spec 001 §7 also lists POST on the list's path, which answers the same.
+  app.post<IdParams>('/element/:id/transcription/', create);
+  app.post<IdParams>('/element/:id/transcriptions/', create);
+
+  /** 412 with the transcription as it is now when it changed since the edit's version. */
+  async function requireUnchanged(request: FastifyRequest, found: TranscriptionAccess) {
+    const { transcription } = found;
+    if (!changedSince(request.headers['if-unmodified-since'], transcription.updated)) return;
+    throw preconditionFailed(
+      TRANSCRIPTION_MESSAGES.changed,
+      await transcriptionJson(db, transcription.id),
+      transcription.updated,
+    );
+  }
+
+  app.get<IdParams>('/transcription/:id/', async (request, reply) => {
+    const found = await requireTranscriptionRight(db, request.user, request.params.id, 'read');
+    reply.header('last-modified', lastModifiedHeader(found.transcription.updated));
+    return transcriptionJson(db, found.transcription.id);
+  });
+
+  app.patch<IdParams>('/transcription/:id/', async (request, reply) => {
+    const user = requireUser(request);
+    const found = await requireTranscriptionRight(db, user, request.params.id, 'write');
+    const changes = parse(updateBody, request.body);
+    await requireUnchanged(request, found);
+    const updated = await updateTranscription(db, found, changes);
+    reply.header('last-modified', lastModifiedHeader(updated.updated));
+    return updated.json;
+  });
+
+  app.delete<IdParams>('/transcription/:id/', async (request, reply) => {
+    const user = requireUser(request);
+    const found = await requireTranscriptionRight(db, user, request.params.id, 'write');
+    requireCanDelete(found);
+    await requireUnchanged(request, found);
+    await deleteTranscription(db, found);
+    return reply.code(204).send();
+  });
+
+  app.get<IdParams>('/corpus/:id/entity-types/', async (request) => {
+    const { corpus } = await requireCorpusRight(db, request.user, request.params.id, 'read');
+    return paginate(request, entityTypeSource(db, corpus.id));
+  });
+
+  app.get<IdParams>('/transcription/:id/entities/', async (request) => {
+    const found = await requireTranscriptionRight(db, request.user, request.params.id, 'read');
+    const reader = new QueryReader(queryValues(request.query));
+    const workerRun = reader.workerRun('worker_run');
+    reader.throwIfInvalid();
+    return paginate(request, transcriptionEntitySource(db, found.transcription.id, workerRun));
+  });
+
+  app.post<IdParams>('/transcription/:id/entities/bulk/', async (request, reply) => {
+    const user = requireUser(request);
+    const found = await requireTranscriptionRight(db, user, request.params.id, 'write');
+    const input = parse(entitiesBody, request.body);
+    const created = await createTranscriptionEntities(db, found, input);
+    return reply.code(201).send({ transcription_entities: created });
+  });
+}

@@ -1,0 +1,137 @@
+/**
+ * The annotation panel (spec 001 §2 "Annotation tools panel"): the tools, the batch switches,
+ * the default element type, undo and redo. It replaces the details panel while annotation mode
+ * is on.
+ */
+import { Field, Label, Switch } from '@headlessui/react';
+import type { ElementType } from '@/api/types';
+import { ui } from '@/components/styles';
+import { useHistory } from './history';
+import { SHORTCUT_OF, TOOL_LABELS } from './shortcuts';
+import type { BatchSwitch, Tool } from './state';
+import { TOOLS, useAnnotation } from './state';
+
+export interface AnnotationPanelProps {
+  types: readonly ElementType[];
+  /** Why a tool cannot be used (rights), by tool; absent when it can. */
+  blockedTools: Partial<Record<Tool, string>>;
+  onTool: (tool: Tool) => void;
+  onBatch: (name: BatchSwitch, on: boolean) => void;
+  onDefaultType: (type: string | null) => void;
+  onCancelDrawing: () => void;
+  onUndo: () => void;
+  onRedo: () => void;
+}
+
+const BATCH_OF: Partial<Record<Tool, { name: BatchSwitch; label: string }>> = {
+  rectangle: { name: 'batchCreation', label: 'Batch creation' },
+  polygon: { name: 'batchCreation', label: 'Batch creation' },
+  'type-edit': { name: 'batchTypeEdition', label: 'Batch type edition' },
+  deletion: { name: 'batchDeletion', label: 'Batch deletion' },
+};
+
+const HELP: Record<Tool, string> = {
+  select: 'Click a zone to select it, then drag a point or the whole zone; releasing saves.',
+  'type-edit': 'Click a zone to change its type.',
+  deletion: 'Click a zone to delete it.',
+  rectangle: 'Drag on the image; releasing creates the zone.',
+  polygon:
+    'Click to add points; double-click or click the first point to close the zone. Esc cancels.',
+  median: 'Click an edge of the selected zone to insert a point there.',
+};
+
+export function AnnotationPanel({
+  types,
+  blockedTools,
+  onTool,
+  onBatch,
+  onDefaultType,
+  onCancelDrawing,
+  onUndo,
+  onRedo,
+}: AnnotationPanelProps) {
+  const state = useAnnotation();
+  const history = useHistory();
+  const batch = BATCH_OF[state.tool];
+
+  return (
+    <section aria-label="Annotation tools" className={`${ui.card} flex flex-col gap-4 text-sm`}>
+      <h2 className="text-base font-semibold text-slate-900">Annotation</h2>
+      <div role="toolbar" aria-label="Tools" className="grid grid-cols-2 gap-1">
+        {TOOLS.map((tool) => {
+          const blocked = blockedTools[tool];
+          return (
+            <button
+              key={tool}
+              type="button"
+              aria-pressed={state.tool === tool}
+              aria-disabled={!!blocked}
+              aria-keyshortcuts={SHORTCUT_OF[tool]}
+              title={blocked ?? `${TOOL_LABELS[tool]} (${SHORTCUT_OF[tool]})`}
+              className={`${state.tool === tool ? ui.primaryButton : ui.secondaryButton} justify-start`}
+              onClick={() => !blocked && onTool(tool)}
+            >
+              {TOOL_LABELS[tool]}
+              <kbd aria-hidden="true" className="ml-auto text-xs opacity-70">
+                {SHORTCUT_OF[tool]}
+              </kbd>
+            </button>
+          );
+        })}
+      </div>
+      <p className="text-slate-600">{HELP[state.tool]}</p>
+      {state.tool === 'polygon' && state.drawing && (
+        <button type="button" className={ui.secondaryButton} onClick={onCancelDrawing}>
+          Cancel
+        </button>
+      )}
+      {batch && (
+        <Field className="flex items-center justify-between gap-2">
+          <Label className="font-medium text-slate-700">{batch.label}</Label>
+          <Switch
+            checked={state[batch.name]}
+            onChange={(on) => onBatch(batch.name, on)}
+            className="group inline-flex h-6 w-11 items-center rounded-full bg-slate-300 transition data-[checked]:bg-brand-600"
+          >
+            <span className="size-4 translate-x-1 rounded-full bg-white transition group-data-[checked]:translate-x-6" />
+          </Switch>
+        </Field>
+      )}
+      <label className={ui.label}>
+        Default element type
+        <select
+          className={ui.input}
+          value={state.defaultType ?? ''}
+          onChange={(event) => onDefaultType(event.target.value || null)}
+        >
+          <option value="">None</option>
+          {types.map((type) => (
+            <option key={type.slug} value={type.slug}>
+              {type.display_name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          className={ui.secondaryButton}
+          disabled={!history.undoLabel || history.busy}
+          title={history.undoLabel ? `Undo ${history.undoLabel} (Ctrl+Z)` : 'Nothing to undo'}
+          onClick={onUndo}
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          className={ui.secondaryButton}
+          disabled={!history.redoLabel || history.busy}
+          title={history.redoLabel ? `Redo ${history.redoLabel} (Ctrl+Y)` : 'Nothing to redo'}
+          onClick={onRedo}
+        >
+          Redo
+        </button>
+      </div>
+    </section>
+  );
+}
