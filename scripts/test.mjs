@@ -13,11 +13,23 @@ const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 const failures = [];
+// Printed again just before the closing line, since only the end of a long run may be read.
+const details = [];
 
-function run(label, command, args, env = {}) {
+/** Runs a step; with `log`, its output also goes to that file (read back when it fails). */
+function run(label, command, args, env = {}, log = null) {
   console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = log
+    ? spawnSync(
+        'bash',
+        ['-c', '"$@" 2>&1 | tee "$LOG"; exit "${PIPESTATUS[0]}"', '--', command, ...args],
+        {
+          stdio: 'inherit',
+          env: { ...process.env, ...env, LOG: log },
+        },
+      )
+    : spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   console.log(
     `=== ${label}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -50,21 +62,40 @@ if (wants('static')) {
 
 if (wants('unit')) {
   const out = path.join(reports, 'vitest.json');
-  const ok = run('vitest', bin('vitest'), [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${out}`,
-  ]);
+  const log = path.join(reports, 'vitest.log');
+  const ok = run(
+    'vitest',
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    {},
+    log,
+  );
   const report = readJson(out);
   if (report) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     if (report.numFailedTests) failures.push(`vitest: ${report.numFailedTests} failed`);
+    for (const file of report.testResults ?? []) {
+      if (file.status !== 'failed') continue;
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      const why = file.message || failedTests[0]?.failureMessages?.[0] || '';
+      details.push(
+        `${path.relative(process.cwd(), file.name)}: ${failedTests.map((t) => t.fullName).join(' | ') || 'suite failed'}\n  ${why.split('\n').slice(0, 6).join('\n  ')}`,
+      );
+    }
   }
   if (!ok && (!report || report.numFailedTests === 0)) {
     failed += 1;
     failures.push('vitest did not complete');
+    // Errors outside any test (unhandled rejections, a worker gone) are only in vitest's output.
+    const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '';
+    // eslint-disable-next-line no-control-regex
+    const plain = text.replace(/\x1b\[[0-9;]*m/g, '');
+    const marks = [/Unhandled (Error|Rejection)/, /FAIL /, /Error:/].map((m) => plain.search(m));
+    const at = marks.find((i) => i >= 0) ?? -1;
+    details.push(
+      `vitest output ${at >= 0 ? 'from its first error' : 'end'}:\n${(at >= 0 ? plain.slice(at) : plain).slice(0, 4000).slice(-4000)}`,
+    );
   }
 }
 
@@ -85,6 +116,7 @@ if (wants('e2e')) {
   }
 }
 
+if (details.length) console.log(`\nFailed suites:\n${details.join('\n')}`);
 if (failures.length) console.log(`\nFailures: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
