@@ -1,69 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { SHARED_DATA_DIR } from '../tests/server/sharedData';
-import { logIn, PASSWORD, ServerApi } from './support/annotation';
-import { DetailsPanel } from './support/details';
-import { createUser, importWithCli, uniqueEmail } from './support/server';
-
-/** The title page of Laube's "Die Krieger" (PAGE XML): eight lines read by the import. */
-const SOURCE = path.join(SHARED_DATA_DIR, 'ocrd-gt_structure_text/laube_europa0202_1837/GT-PAGE');
-const PAGE_FILE = 'laube_europa0202_1837_0007';
-const IMPORT_RUN = 'Worker File import @ 1';
-
-interface Listed<T> {
-  results: T[];
-}
-interface ApiTranscription {
-  id: string;
-  text: string;
-  worker_run: { id: string; summary: string } | null;
-  element: { id: string; name: string };
-}
-interface ApiMetadata {
-  type: string;
-  name: string;
-  value: string;
-}
-interface ApiElement {
-  classifications: { ml_class: { name: string }; state: string; worker_run: unknown }[];
-}
-
-/** The project's owner, logged in, with the title page imported and one of its lines picked. */
-async function signInWithImportedLine(page: Page) {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'folia-details-'));
-  for (const ext of ['jpg', 'xml']) {
-    fs.copyFileSync(
-      path.join(SOURCE, `${PAGE_FILE}.${ext}`),
-      path.join(folder, `${PAGE_FILE}.${ext}`),
-    );
-  }
-  const email = uniqueEmail('annotator');
-  createUser(email, PASSWORD);
-  const corpusId = importWithCli(folder, `Die Krieger ${email}`, email);
-  await logIn(page, email);
-  const api = new ServerApi(page);
-  const pages = await api.get<Listed<{ id: string }>>(`/corpus/${corpusId}/elements/?type=page`);
-  const listed = await api.get<Listed<ApiTranscription>>(
-    `/element/${pages.results[0]!.id}/transcriptions/?recursive=true&page_size=100`,
-  );
-  const imported = listed.results.find((item) => item.text === 'Novelle')!;
-  expect(imported.worker_run?.summary).toBe(IMPORT_RUN);
-  // What the project admin sets up beside the screens: classes and the metadata allowed.
-  for (const name of ['Title', 'Imprint', 'Date']) {
-    await api.post(`/corpus/${corpusId}/classes/`, { name });
-  }
-  for (const [type, name] of [
-    ['text', 'Folio'],
-    ['numeric', 'Lines'],
-    ['date', 'Printed'],
-    ['url', 'Source'],
-  ]) {
-    await api.post(`/corpus/${corpusId}/allowed-metadata/`, { type, name });
-  }
-  return { api, line: imported.element };
-}
+import { expect, test } from '@playwright/test';
+import {
+  DetailsPanel,
+  IMPORT_RUN,
+  signInWithImportedLine,
+  type ApiElement,
+  type ApiMetadata,
+  type ApiTranscription,
+  type Listed,
+} from './support/details';
 
 test('an annotator transcribes, classifies and describes a line, online and offline, each edit reaching the server once', async ({
   page,

@@ -1,4 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { SHARED_DATA_DIR } from '../../tests/server/sharedData';
+import { logIn, PASSWORD, ServerApi } from './annotation';
+import { createUser, importWithCli, uniqueEmail } from './server';
+
+/** The title page of Laube's "Die Krieger" (PAGE XML): eight lines read by the import. */
+const SOURCE = path.join(SHARED_DATA_DIR, 'ocrd-gt_structure_text/laube_europa0202_1837/GT-PAGE');
+const PAGE_FILE = 'laube_europa0202_1837_0007';
+export const IMPORT_RUN = 'Worker File import @ 1';
+
+export interface Listed<T> {
+  results: T[];
+}
+export interface ApiTranscription {
+  id: string;
+  text: string;
+  worker_run: { id: string; summary: string } | null;
+  element: { id: string; name: string };
+}
+export interface ApiMetadata {
+  type: string;
+  name: string;
+  value: string;
+}
+export interface ApiElement {
+  classifications: {
+    id: string;
+    ml_class: { name: string };
+    state: string;
+    worker_run: unknown;
+  }[];
+}
+
+/** The metadata the project admin allows, one name of each of the seven types. */
+export const ALLOWED_METADATA: [type: string, name: string][] = [
+  ['text', 'Folio'],
+  ['markdown', 'Note'],
+  ['date', 'Printed'],
+  ['location', 'Place'],
+  ['reference', 'Shelfmark'],
+  ['numeric', 'Lines'],
+  ['url', 'Source'],
+];
+
+/**
+ * The project's owner, logged in, with the title page imported and its line "Novelle" picked;
+ * the project has the classes Title, Imprint and Date and allows the metadata above.
+ */
+export async function signInWithImportedLine(page: Page, options: { siteAdmin?: boolean } = {}) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'folia-details-'));
+  for (const ext of ['jpg', 'xml']) {
+    fs.copyFileSync(
+      path.join(SOURCE, `${PAGE_FILE}.${ext}`),
+      path.join(folder, `${PAGE_FILE}.${ext}`),
+    );
+  }
+  const email = uniqueEmail('annotator');
+  createUser(email, PASSWORD, { admin: options.siteAdmin });
+  const corpusId = importWithCli(folder, `Die Krieger ${email}`, email);
+  await logIn(page, email);
+  const api = new ServerApi(page);
+  const pages = await api.get<Listed<{ id: string }>>(`/corpus/${corpusId}/elements/?type=page`);
+  const listed = await api.get<Listed<ApiTranscription>>(
+    `/element/${pages.results[0]!.id}/transcriptions/?recursive=true&page_size=100`,
+  );
+  const reading = listed.results.find((item) => item.text === 'Novelle')!;
+  expect(reading.worker_run?.summary).toBe(IMPORT_RUN);
+  // What the project admin sets up beside the screens: classes and the metadata allowed.
+  const classes: Record<string, string> = {};
+  for (const name of ['Title', 'Imprint', 'Date']) {
+    classes[name] = (await api.post<{ id: string }>(`/corpus/${corpusId}/classes/`, { name })).id;
+  }
+  for (const [type, name] of ALLOWED_METADATA) {
+    await api.post(`/corpus/${corpusId}/allowed-metadata/`, { type, name });
+  }
+  return { api, line: reading.element, reading, classes };
+}
 
 /**
  * The element details side panel as an annotator works it: its sections, the new transcription

@@ -70,7 +70,11 @@ export function ClassificationsSection({
         <ul className="flex flex-col gap-1">
           {classifications.map((item) => (
             <li key={item.id} className="flex items-center gap-2 text-sm">
-              <span className="min-w-0 flex-1 truncate font-medium text-slate-800">
+              {/* A rejected worker result stays listed (it may be validated later), struck through. */}
+              <span
+                className={`min-w-0 flex-1 truncate font-medium ${item.state === 'rejected' ? 'text-slate-400 line-through' : 'text-slate-800'}`}
+                title={item.state === 'rejected' ? 'Rejected' : undefined}
+              >
                 {item.ml_class.name}
               </span>
               <ConfidenceTag value={item.confidence} />
