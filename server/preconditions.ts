@@ -2,8 +2,8 @@
  * Conditional writes (RFC 9110 §13.1.4): an edit made offline carries, as If-Unmodified-Since,
  * the Last-Modified of the version it was based on. When the entity changed since, the edit is
  * refused with 412 and the current version, so the user chooses; nothing is overwritten
- * silently. HTTP dates count whole seconds: a change within the same second as the version
- * read goes unnoticed, the price of the standard header.
+ * silently. HTTP dates count whole seconds, so every change moves the version into a later
+ * second (versions.ts): one made in the same second as the version read is still told apart.
  */
 import { ApiError } from './errors';
 

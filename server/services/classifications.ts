@@ -34,6 +34,7 @@ import {
 import { isUniqueViolation } from '../repositories/constraints';
 import { chunks, INSERT_CHUNK } from './elements/repository';
 import { classificationsByElement, type ClassificationJson } from './elements/serialize';
+import { bumpVersions, nextVersion } from '../versions';
 
 export const CLASS_NAME_MAX = 1024;
 
@@ -374,7 +375,11 @@ export async function validateClassification(
   if (classification.state !== 'validated') {
     await db
       .updateTable('classifications')
-      .set({ state: 'validated', moderator_id: user.id, updated: nowIso() })
+      .set({
+        state: 'validated',
+        moderator_id: user.id,
+        updated: nextVersion(classification.updated),
+      })
       .where('id', '=', classification.id)
       .execute();
   }
@@ -399,7 +404,11 @@ export async function rejectClassification(
   if (classification.state !== 'rejected') {
     await db
       .updateTable('classifications')
-      .set({ state: 'rejected', moderator_id: user.id, updated: nowIso() })
+      .set({
+        state: 'rejected',
+        moderator_id: user.id,
+        updated: nextVersion(classification.updated),
+      })
       .where('id', '=', classification.id)
       .execute();
   }
@@ -495,14 +504,21 @@ export async function classifySelection(
       return;
     }
     for (const part of chunks(ids, INSERT_CHUNK)) {
-      let update = trx
-        .updateTable('classifications')
-        .set({ state: 'validated', moderator_id: user.id, updated: now })
+      let pending = trx
+        .selectFrom('classifications')
+        .select('id')
         .where('element_id', 'in', part)
         .where('state', '=', 'pending');
-      if (mlClass) update = update.where('ml_class_id', '=', mlClass.id);
-      const result = await update.executeTakeFirst();
-      count += Number(result.numUpdatedRows);
+      if (mlClass) pending = pending.where('ml_class_id', '=', mlClass.id);
+      const validated = (await pending.execute()).map((row) => row.id);
+      if (!validated.length) continue;
+      await trx
+        .updateTable('classifications')
+        .set({ state: 'validated', moderator_id: user.id })
+        .where('id', 'in', validated)
+        .execute();
+      await bumpVersions(trx, 'classifications', validated, now);
+      count += validated.length;
     }
   });
   return {

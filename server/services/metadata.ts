@@ -32,6 +32,7 @@ import { requireProjectWorkerRun } from './workerRuns';
 import { selfAndAncestorIds } from './elements/repository';
 import { workerRunJson, type MetadataJson, type WorkerRunSummaries } from './elements/serialize';
 import { workerRunSummaries } from './workerRuns';
+import { nextVersion } from '../versions';
 
 export const METADATA_TYPES = [
   'text',
@@ -449,7 +450,7 @@ export async function updateMetadata(
     name: next.name,
     value: next.value,
     numeric_value: numericValue,
-    updated: nowIso(),
+    updated: nextVersion(metadata.updated),
   };
   await db.updateTable('metadata').set(values).where('id', '=', metadata.id).execute();
   return metadataById(db, metadata.id);

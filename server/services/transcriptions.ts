@@ -24,6 +24,7 @@ import { scopedElements } from './elements/lists';
 import { chunks, INSERT_CHUNK } from './elements/repository';
 import { workerRunJson, type WorkerRunJson } from './elements/serialize';
 import { workerRunSummaries } from './workerRuns';
+import { bumpVersions, nextVersion } from '../versions';
 
 export const ORIENTATIONS = [
   'horizontal-lr',
@@ -318,7 +319,7 @@ export async function updateTranscription(
   }
   let updated = transcription.updated;
   if (Object.keys(values).length > 0) {
-    updated = nowIso();
+    updated = nextVersion(transcription.updated);
     await db
       .updateTable('transcriptions')
       .set({ ...values, updated })
@@ -342,5 +343,5 @@ export async function deleteTranscription(db: Db, found: TranscriptionAccess): P
 
 /** Marks the transcription as changed (its entities did), for Last-Modified. */
 export async function touchTranscription(db: Db, id: string): Promise<void> {
-  await db.updateTable('transcriptions').set({ updated: nowIso() }).where('id', '=', id).execute();
+  await bumpVersions(db, 'transcriptions', [id]);
 }

@@ -30,6 +30,8 @@ export interface Conditional<T> {
   notModified: boolean;
   data: T | null;
   lastModified: string | null;
+  /** The answer's Date header: the server's time when it answered. */
+  date?: string | null;
 }
 
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
@@ -134,6 +136,7 @@ export async function apiConditional<T>(
     notModified: false,
     data: (await readBody(response)) as T,
     lastModified: response.headers.get('last-modified'),
+    date: response.headers.get('date'),
   };
 }
 

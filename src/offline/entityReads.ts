@@ -37,7 +37,7 @@ async function fetchAll<T>(path: string, query: Record<string, string | number |
 }
 
 /** What a list answer says of the version of what it lists. */
-interface ListVersion {
+export interface ListVersion {
   /** The list's Last-Modified: the version edits of its items are based on. */
   lastModified: string | null;
   /** When the list was asked for: a row saved since (an edit's answer) is newer. */
@@ -235,23 +235,30 @@ export async function readLineTranscriptions(
 export async function storeListedMetadata(
   db: FoliaDatabase,
   items: readonly { id: string; metadata?: ElementMetadataItem[] }[],
+  version: ListVersion,
 ): Promise<void> {
   for (const item of items) {
     if (!item.metadata) continue;
-    await storeOwned(db, 'metadata', item.id, item.metadata);
-    await markRead(db, 'metadata', item.id, item.metadata.length);
+    await storeOwned(db, 'metadata', item.id, item.metadata, version);
+    await markRead(db, 'metadata', item.id, item.metadata.length, version.lastModified);
   }
 }
 
 /** Marks a list read from elsewhere (a recursive list, a pack) as readOwned marks its own. */
-async function markRead(db: FoliaDatabase, table: Table, ownerId: string, count: number) {
+async function markRead(
+  db: FoliaDatabase,
+  table: Table,
+  ownerId: string,
+  count: number,
+  lastModified: string | null = null,
+) {
   const key = `records:${table}:${ownerId}`;
   await db.lists.put({
     key,
     ownerId: key,
     ids: [],
     count,
-    lastModified: null,
+    lastModified,
     savedAt: Date.now(),
   });
 }

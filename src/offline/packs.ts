@@ -27,7 +27,7 @@
  * transcriptions with one recursive request per page (every line's), and the full elements' own;
  * the project's ML classes too, so classifying works offline.
  */
-import { api, apiUrl, type Page } from '@/api/client';
+import { api, apiConditional, apiUrl, type Page } from '@/api/client';
 import { NetworkError } from '@/api/errors';
 import type { Corpus, Element, ElementListItem, ImageInfo, Polygon } from '@/api/types';
 import type { FoliaDatabase, PackRow, PackTileRow, PackZoom } from './db';
@@ -82,6 +82,14 @@ export interface PackPlan {
   bytesPerPixel: number;
   /** Element data as JSON text, an estimate of its share of the pack. */
   elementBytes: number;
+  /**
+   * The version the listed metadata are based on (If-Unmodified-Since of their edits): the
+   * second before the server first answered the list, so nothing changed after the read is
+   * missed (a change just before it may show as a conflict, never pass unseen).
+   */
+  listedVersion: string | null;
+  /** When the list was asked for, by this device's clock: what was saved here since is newer. */
+  listedAt: number;
 }
 
 export interface PackEstimate {
@@ -291,19 +299,27 @@ export async function planPack(root: Element, options: PlanOptions = {}): Promis
   const { signal, onProgress } = options;
   const corpus = await api<Corpus>(`/corpus/${root.corpus.id}/`, { signal });
   const descendants: ElementListItem[] = [];
+  const listedAt = Date.now();
+  let servedAt: number | null = null;
   onProgress?.({ phase: 'listing', done: 0, total: null });
   for (let page = 1; ; page += 1) {
-    const answer = await api<Page<ElementListItem>>(`/elements/${root.id}/children/`, {
-      // Their classifications and metadata come with them: no request per element for those.
-      query: {
-        recursive: true,
-        page_size: DESCENDANTS_PAGE_SIZE,
-        page,
-        with_classes: true,
-        with_metadata: true,
+    const conditional = await apiConditional<Page<ElementListItem>>(
+      `/elements/${root.id}/children/`,
+      {
+        // Their classifications and metadata come with them: no request per element for those.
+        query: {
+          recursive: true,
+          page_size: DESCENDANTS_PAGE_SIZE,
+          page,
+          with_classes: true,
+          with_metadata: true,
+        },
+        signal,
       },
-      signal,
-    });
+    );
+    const answer = conditional.data!;
+    const served = Date.parse(conditional.date ?? '');
+    if (!Number.isNaN(served)) servedAt = Math.min(servedAt ?? served, served);
     descendants.push(...answer.results);
     onProgress?.({ phase: 'listing', done: descendants.length, total: answer.count });
     if (!answer.next || answer.results.length === 0) break;
@@ -348,6 +364,8 @@ export async function planPack(root: Element, options: PlanOptions = {}): Promis
     thumbnails: [...thumbnails],
     bytesPerPixel: await sampleBytesPerPixel(images, signal),
     elementBytes,
+    listedVersion: servedAt === null ? null : new Date(servedAt - 1000).toUTCString(),
+    listedAt,
   };
 }
 
@@ -489,7 +507,10 @@ export async function runPack(
       await db.transaction('rw', [db.elements, db.outbox], () =>
         storeElements(db, chunk, { full: false }),
       );
-      await storeListedMetadata(db, chunk);
+      await storeListedMetadata(db, chunk, {
+        lastModified: plan.listedVersion,
+        requestedAt: plan.listedAt,
+      });
     }
     pack.elementCount = plan.descendants.length + 1;
     pack.bytes = JSON.stringify(plan.descendants).length;

@@ -78,6 +78,48 @@ describeEachDialect('conditional element edits', ({ t }) => {
     expect(deleted.statusCode).toBe(204);
   });
 
+  it('refuses an edit based on a version read in the same second as a change made since', async () => {
+    const id = await newFolder('Box E');
+    const contributor = clientFor(t().app, actors, 'contributor');
+    const read = (await contributor.get(`element/${id}/`)).headers['last-modified'] as string;
+    // Another hand changes it at once: well within the second the contributor read.
+    const theirs = await clientFor(t().app, actors, 'owner').patch(`element/${id}/`, {
+      name: 'Theirs',
+    });
+    expect(theirs.statusCode).toBe(200);
+    expect(Date.parse(theirs.headers['last-modified'] as string)).toBeGreaterThan(Date.parse(read));
+    const mine = await contributor.patch(
+      `element/${id}/`,
+      { name: 'Mine' },
+      { 'if-unmodified-since': read },
+    );
+    expect(mine.statusCode).toBe(412);
+    expect(mine.json().current.name).toBe('Theirs');
+  });
+
+  it('a children list read just before a child is added or renamed is not answered 304', async () => {
+    const parent = await newFolder('Box F');
+    const owner = clientFor(t().app, actors, 'owner');
+    const list = () => owner.get(`elements/${parent}/children/`);
+    const since = async (date: string) =>
+      owner.get(`elements/${parent}/children/`, { 'if-modified-since': date });
+    const empty = await list();
+    const created = await owner.post('elements/create/', {
+      corpus: corpusId,
+      type: 'folder',
+      name: 'Bundle 1',
+      parent,
+    });
+    expect(created.statusCode).toBe(201);
+    const added = await since(empty.headers['last-modified'] as string);
+    expect(added.statusCode).toBe(200);
+    expect(added.json().results.map((e: { name: string }) => e.name)).toEqual(['Bundle 1']);
+    await owner.patch(`element/${created.json().id}/`, { name: 'Bundle one' });
+    const renamed = await since(added.headers['last-modified'] as string);
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().results.map((e: { name: string }) => e.name)).toEqual(['Bundle one']);
+  });
+
   it('ignores a date it cannot read, and never tells a reader without rights', async () => {
     const id = await newFolder('Box D');
     const contributor = clientFor(t().app, actors, 'contributor');

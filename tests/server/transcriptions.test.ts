@@ -460,6 +460,20 @@ describeEachDialect('transcriptions', ({ t }) => {
       expect((await as('guest').get(`transcription/${created.id}/`)).json().text).toBe('Mine');
     });
 
+    it('refuses an edit based on the version read just before a change in the same second', async () => {
+      const created = await create(ids['Scratch']!, { text: 'Read' });
+      const read = await as('contributor').get(`transcription/${created.id}/`);
+      const theirs = await as('owner').patch(`transcription/${created.id}/`, { text: 'Theirs' });
+      expect(theirs.statusCode).toBe(200);
+      const mine = await as('contributor').patch(
+        `transcription/${created.id}/`,
+        { text: 'Mine' },
+        { 'if-unmodified-since': read.headers['last-modified'] as string },
+      );
+      expect(mine.statusCode).toBe(412);
+      expect(mine.json().current.text).toBe('Theirs');
+    });
+
     it('leaves the date alone when nothing changes', async () => {
       const created = await create(ids['Scratch']!, { text: 'Same' });
       const before = await t()

@@ -9,6 +9,7 @@
  */
 import { sql, type ColumnType } from 'kysely';
 import { nowIso } from '../../clock';
+import { chunks, INSERT_CHUNK } from '../../db/chunks';
 import type { Db } from '../../db';
 import type { Element, Flag } from '../../db/schema';
 
@@ -33,14 +34,7 @@ export interface ElementRow extends Element {
  */
 export const MAX_DEPTH = 100;
 
-/** Rows per multi-row statement: SQLite allows 32,766 bound values, PostgreSQL 65,535. */
-export const INSERT_CHUNK = 500;
-
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
+export { chunks, INSERT_CHUNK } from '../../db/chunks';
 
 /** Elements by id, with type and creator, in the order of `ids` (missing ids are skipped). */
 export async function elementRowsByIds(db: Db, ids: readonly string[]): Promise<ElementRow[]> {
@@ -76,9 +70,10 @@ export async function elementRowById(db: Db, id: string): Promise<ElementRow | u
  * children list's Last-Modified.
  */
 export async function touchChildren(db: Db, parentIds: Iterable<string>): Promise<void> {
-  const ids = [...new Set(parentIds)];
+  // Not bumpVersions: a list read in the second of its last change is announced as of the
+  // second before (childrenLastModified), which keeps If-Modified-Since right without a bump.
   const now = nowIso();
-  for (const part of chunks(ids, INSERT_CHUNK)) {
+  for (const part of chunks([...new Set(parentIds)], INSERT_CHUNK)) {
     await db
       .updateTable('elements')
       .set({ children_updated: now })

@@ -2,7 +2,6 @@
  * PartialUpdateElement: name, type, polygon, image, rotation, mirroring, confidence. A rename
  * or retype changes what the parents' children lists show, so their Last-Modified moves.
  */
-import { nowIso } from '../../clock';
 import type { Db } from '../../db';
 import type { Updateable } from 'kysely';
 import type { ElementTable, Image, User } from '../../db/schema';
@@ -14,6 +13,7 @@ import { findReadableImage } from '../images';
 import { checkedPolygon } from './create';
 import { elementRowById, parentIdsOf, touchChildren } from './repository';
 import { elementJson, type ElementJson } from './serialize';
+import { nextVersion } from '../../versions';
 
 export interface ElementChanges {
   name?: string;
@@ -85,7 +85,7 @@ export async function updateElement(
   if (changes.confidence !== undefined) values.confidence = changes.confidence;
 
   if (Object.keys(values).length > 0) {
-    values.updated = nowIso();
+    values.updated = nextVersion(element.updated);
     const listed =
       (values.name !== undefined && values.name !== element.name) ||
       (values.type_id !== undefined && values.type_id !== element.type_id);

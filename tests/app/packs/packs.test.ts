@@ -160,37 +160,42 @@ describe('offline packs', () => {
           : null,
       [`/elements/${data.folder.id}/children/`]: (call) =>
         call.query.get('with_metadata') === 'true'
-          ? json(200, {
-              count: 6,
-              next: null,
-              previous: null,
-              number: 1,
-              results: [...data.pages, ...data.lines].map((item) =>
-                item.id === line!.id
-                  ? {
-                      ...item,
-                      metadata: [
-                        {
-                          id: 'f2000000-0000-4000-8000-000000000001',
-                          type: 'text',
-                          name: 'Hand',
-                          value: 'B',
-                        },
-                      ],
-                      classes: [
-                        {
-                          id: 'f3000000-0000-4000-8000-000000000001',
-                          ml_class: { id: 'c1', name: 'Inventory' },
-                          state: 'pending',
-                          confidence: 0.7,
-                          high_confidence: false,
-                          worker_run: null,
-                        },
-                      ],
-                    }
-                  : item,
-              ),
-            })
+          ? json(
+              200,
+              {
+                count: 6,
+                next: null,
+                previous: null,
+                number: 1,
+                results: [...data.pages, ...data.lines].map((item) =>
+                  item.id === line!.id
+                    ? {
+                        ...item,
+                        metadata: [
+                          {
+                            id: 'f2000000-0000-4000-8000-000000000001',
+                            type: 'text',
+                            name: 'Hand',
+                            value: 'B',
+                          },
+                        ],
+                        classes: [
+                          {
+                            id: 'f3000000-0000-4000-8000-000000000001',
+                            ml_class: { id: 'c1', name: 'Inventory' },
+                            state: 'pending',
+                            confidence: 0.7,
+                            high_confidence: false,
+                            worker_run: null,
+                          },
+                        ],
+                      }
+                    : item,
+                ),
+              },
+              // When the server answered: the version the listed metadata are based on.
+              { date: 'Tue, 24 Nov 2026 10:00:05 GMT' },
+            )
           : null,
       [`/corpus/${data.corpus.id}/classes/`]: () =>
         json(200, {
@@ -209,6 +214,11 @@ describe('offline packs', () => {
       'item six pewter plates',
     ]);
     expect((await readMetadata(localDb, line!.id, offline)).map((m) => m.name)).toEqual(['Hand']);
+    // An edit of it made offline is conditional on the second before that answer: a change
+    // made on the server after the list was read is a conflict, not overwritten.
+    expect((await localDb.metadata.get('f2000000-0000-4000-8000-000000000001'))?.lastModified).toBe(
+      'Tue, 24 Nov 2026 10:00:04 GMT',
+    );
     expect((await readElement(localDb, line!.id, offline)).classifications).toEqual([
       expect.objectContaining({ ml_class: { id: 'c1', name: 'Inventory' } }),
     ]);
