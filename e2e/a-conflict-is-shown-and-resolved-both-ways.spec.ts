@@ -53,18 +53,14 @@ class Colleague {
   }
 
   /**
-   * Renames the element so that the server sees a change after `version`: HTTP dates count
-   * whole seconds, and a rename within the second of the version the page holds would not
-   * conflict. The same rename is made again until it lands in a later second.
+   * Renames the element; the server dates the change in a later second than `version`, even
+   * within the second it was read (HTTP dates count whole seconds), so the page's edit based on
+   * `version` conflicts with it.
    */
   async renameAfter(id: string, name: string, version: string): Promise<void> {
-    await expect
-      .poll(async () => {
-        const response = await this.api.patch(`/api/v1/element/${id}/`, { data: { name } });
-        expect(response.status()).toBe(200);
-        return Date.parse(response.headers()['last-modified']!);
-      })
-      .toBeGreaterThan(Date.parse(version));
+    const response = await this.api.patch(`/api/v1/element/${id}/`, { data: { name } });
+    expect(response.status()).toBe(200);
+    expect(Date.parse(response.headers()['last-modified']!)).toBeGreaterThan(Date.parse(version));
   }
 
   async leave(): Promise<void> {
@@ -154,6 +150,31 @@ async function backOnlineToTheConflict(page: Page, context: BrowserContext, labe
   };
 }
 
+const MINE = 'Box 1, sorted by date';
+const THEIRS = 'Box 1 (registers)';
+
+/**
+ * The folder renamed here offline while the colleague renames it on the server; back online,
+ * the Pending changes panel shows the conflict with the three names.
+ */
+async function renameConflict(page: Page, context: BrowserContext, baseURL: string) {
+  const setting = await folderSeenOnline(page, baseURL, 'Parish registers');
+  await goOffline(page, context);
+  await renameOffline(page, MINE);
+  await expect(syncStatus(page)).toHaveAccessibleName('Pending changes: Offline, 1 pending');
+  await setting.colleague.renameAfter(setting.folderId, THEIRS, setting.seen.lastModified);
+  const shown = await backOnlineToTheConflict(page, context, `“Box 1”: rename to “${MINE}”`);
+  await expect(
+    shown.choice.getByText('Someone changed this element on the server after your edit was made.'),
+  ).toBeVisible();
+  await expect(shown.choice.getByRole('row', { name: /^Name/ }).getByRole('cell')).toHaveText([
+    'Box 1',
+    MINE,
+    `${THEIRS} (changed)`,
+  ]);
+  return { ...setting, ...shown };
+}
+
 test.describe('an element changed on the server while it was edited offline', () => {
   test.setTimeout(120_000);
 
@@ -162,46 +183,24 @@ test.describe('an element changed on the server while it was edited offline', ()
     context,
     baseURL,
   }) => {
-    const { folderId, colleague, seen, sent } = await folderSeenOnline(
-      page,
-      baseURL!,
-      'Parish registers',
-    );
-    await goOffline(page, context);
-    await renameOffline(page, 'Box 1, sorted by date');
-    await expect(syncStatus(page)).toHaveAccessibleName('Pending changes: Offline, 1 pending');
-    await colleague.renameAfter(folderId, 'Box 1 (registers)', seen.lastModified);
-
-    const { panel, choice } = await backOnlineToTheConflict(
+    const { folderId, colleague, sent, panel, choice } = await renameConflict(
       page,
       context,
-      '“Box 1”: rename to “Box 1, sorted by date”',
+      baseURL!,
     );
-    await expect(
-      choice.getByText('Someone changed this element on the server after your edit was made.'),
-    ).toBeVisible();
-    await expect(choice.getByRole('row', { name: /^Name/ }).getByRole('cell')).toHaveText([
-      'Box 1',
-      'Box 1, sorted by date',
-      'Box 1 (registers) (changed)',
-    ]);
     // Refused, not applied over the colleague's rename.
-    expect((await colleague.read(folderId)).name).toBe('Box 1 (registers)');
+    expect((await colleague.read(folderId)).name).toBe(THEIRS);
     expect(sent('PATCH')).toBe(1);
 
     await choice.getByRole('button', { name: 'Keep mine' }).click();
     await expect(panel.getByText('Everything is saved on the server.')).toBeVisible();
-    expect((await colleague.read(folderId)).name).toBe('Box 1, sorted by date');
+    expect((await colleague.read(folderId)).name).toBe(MINE);
     expect(sent('PATCH')).toBe(2);
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(syncStatus(page)).toHaveAccessibleName('Pending changes: Online');
-    await expect(
-      page.getByRole('heading', { name: 'Box 1, sorted by date', exact: true }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: MINE, exact: true })).toBeVisible();
     await page.reload();
-    await expect(
-      page.getByRole('heading', { name: 'Box 1, sorted by date', exact: true }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: MINE, exact: true })).toBeVisible();
     await colleague.leave();
   });
 
@@ -210,47 +209,27 @@ test.describe('an element changed on the server while it was edited offline', ()
     context,
     baseURL,
   }) => {
-    const { folderId, colleague, seen, sent } = await folderSeenOnline(
-      page,
-      baseURL!,
-      'Parish registers',
-    );
-    await goOffline(page, context);
-    await renameOffline(page, 'Box 1, sorted by date');
-    await colleague.renameAfter(folderId, 'Box 1 (registers)', seen.lastModified);
-    const theirs = await colleague.read(folderId);
-
-    const { panel, choice } = await backOnlineToTheConflict(
+    const { folderId, colleague, sent, panel, choice } = await renameConflict(
       page,
       context,
-      '“Box 1”: rename to “Box 1, sorted by date”',
+      baseURL!,
     );
-    await expect(choice.getByRole('row', { name: /^Name/ }).getByRole('cell')).toHaveText([
-      'Box 1',
-      'Box 1, sorted by date',
-      'Box 1 (registers) (changed)',
-    ]);
+    const theirs = await colleague.read(folderId);
     // Until the user chooses, the page behind the panel keeps their rename.
     await panel.getByRole('button', { name: 'Close' }).click();
-    await expect(
-      page.getByRole('heading', { name: 'Box 1, sorted by date', exact: true }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: MINE, exact: true })).toBeVisible();
     await syncStatus(page).click();
 
     await choice.getByRole('button', { name: 'Keep theirs' }).click();
     await expect(panel.getByText('Everything is saved on the server.')).toBeVisible();
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(syncStatus(page)).toHaveAccessibleName('Pending changes: Online');
-    await expect(
-      page.getByRole('heading', { name: 'Box 1 (registers)', exact: true }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: THEIRS, exact: true })).toBeVisible();
     // The server kept the colleague's version, untouched since.
     expect(await colleague.read(folderId)).toEqual(theirs);
     expect(sent('PATCH')).toBe(1);
     await page.reload();
-    await expect(
-      page.getByRole('heading', { name: 'Box 1 (registers)', exact: true }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: THEIRS, exact: true })).toBeVisible();
     await colleague.leave();
   });
 
@@ -273,7 +252,7 @@ test.describe('an element changed on the server while it was edited offline', ()
       .click();
     await expect(page.getByRole('link', { name: 'Box 1', exact: true })).toBeHidden();
     await expect(syncStatus(page)).toHaveAccessibleName('Pending changes: Offline, 1 pending');
-    await colleague.renameAfter(folderId, 'Box 1 (registers)', seen.lastModified);
+    await colleague.renameAfter(folderId, THEIRS, seen.lastModified);
 
     const { panel, choice } = await backOnlineToTheConflict(page, context, 'Delete “Box 1”');
     await expect(
@@ -284,7 +263,7 @@ test.describe('an element changed on the server while it was edited offline', ()
       'Deleted',
       'Box 1 (registers) (changed)',
     ]);
-    expect((await colleague.read(folderId)).name).toBe('Box 1 (registers)');
+    expect((await colleague.read(folderId)).name).toBe(THEIRS);
     expect(sent('DELETE')).toBe(1);
 
     await expect(choice.getByRole('button', { name: 'Delete anyway' })).toBeVisible();
@@ -292,11 +271,11 @@ test.describe('an element changed on the server while it was edited offline', ()
     await expect(panel.getByText('Everything is saved on the server.')).toBeVisible();
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(syncStatus(page)).toHaveAccessibleName('Pending changes: Online');
-    await expect(page.getByRole('link', { name: 'Box 1 (registers)', exact: true })).toBeVisible();
-    expect((await colleague.read(folderId)).name).toBe('Box 1 (registers)');
+    await expect(page.getByRole('link', { name: THEIRS, exact: true })).toBeVisible();
+    expect((await colleague.read(folderId)).name).toBe(THEIRS);
     expect(sent('DELETE')).toBe(1);
     await page.reload();
-    await expect(page.getByRole('link', { name: 'Box 1 (registers)', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: THEIRS, exact: true })).toBeVisible();
     await colleague.leave();
   });
 });
