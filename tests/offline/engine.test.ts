@@ -286,8 +286,6 @@ describeEachDialect('replaying the outbox against the server', ({ t }) => {
   it('deletes an element whose rename was on the way, over the version the rename made', async () => {
     const local = freshDb();
     const { id, owner } = await loadedElement('Box 18');
-    // HTTP dates count seconds: the rename must land in a later second than the version read.
-    await new Promise((resolve) => setTimeout(resolve, 1050 - (Date.now() % 1000)));
     await updateElement(local, id, { name: 'Box 18 renamed' });
     const faults: Fault[] = ['lost-response'];
     const fetcher = inProcessFetcher(t().app, actors.owner.token, () => faults.shift() ?? 'none');

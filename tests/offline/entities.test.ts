@@ -109,10 +109,6 @@ describeEachDialect('replaying transcription, classification and metadata edits'
     return { id: response.json().id as string, name };
   }
 
-  /** Waits for the next second: HTTP dates count seconds, a later change must be in a later one. */
-  const nextSecond = () =>
-    new Promise((resolve) => setTimeout(resolve, 1050 - (Date.now() % 1000)));
-
   const engineAs = (
     role: 'contributor' | 'owner' = 'contributor',
     faults?: () => Fault,
@@ -145,7 +141,6 @@ describeEachDialect('replaying transcription, classification and metadata edits'
     expect(rows.map((row) => row.id)).toEqual([onServer!.id]);
     expect(await local.transcriptions.get(id)).toBeUndefined();
 
-    await nextSecond();
     await updateTranscription(local, onServer!.id, corpusId, { text: 'Ligne 1' });
     await updateTranscription(local, onServer!.id, corpusId, { text: 'Ligne une' });
     const second = engineAs();
@@ -213,7 +208,6 @@ describeEachDialect('replaying transcription, classification and metadata edits'
     expect((await readTranscriptions(local, page.id, online)).map((tr) => tr.text)).toEqual([
       'Original',
     ]);
-    await nextSecond();
     expect(
       (await owner().patch(`transcription/${id}/`, { text: 'Their correction' })).statusCode,
     ).toBe(200);
@@ -236,7 +230,6 @@ describeEachDialect('replaying transcription, classification and metadata edits'
     const id = await createTranscription(local, page, 'Mine first', 'horizontal-lr');
     await engineAs().engine.sync();
     const [row] = await local.transcriptions.toArray();
-    await nextSecond();
     await owner().patch(`transcription/${row!.id}/`, { text: 'Theirs' });
     await updateTranscription(local, row!.id, corpusId, { text: 'Mine again' });
     expect(id).not.toBe(row!.id);
@@ -251,10 +244,8 @@ describeEachDialect('replaying transcription, classification and metadata edits'
     const id = (await owner().post(`element/${page.id}/transcription/`, { text: 'Loaded' })).json()
       .id as string;
     await readTranscriptions(local, page.id, online);
-    await nextSecond();
     await updateTranscription(local, id, corpusId, { text: 'Loaded, corrected' });
     expect((await engineAs().engine.sync()).sent).toBe(1);
-    await nextSecond();
     await updateTranscription(local, id, corpusId, { text: 'Loaded, corrected twice' });
     expect((await engineAs().engine.sync()).sent).toBe(1);
     expect(await local.outbox.count()).toBe(0);
@@ -286,7 +277,6 @@ describeEachDialect('replaying transcription, classification and metadata edits'
     try {
       const reading = readTranscriptions(local, page.id, online);
       await serverAnswered;
-      await nextSecond();
       await updateTranscription(local, id, corpusId, { text: 'After' });
       expect((await engineAs().engine.sync()).sent).toBe(1);
       release();
@@ -295,7 +285,6 @@ describeEachDialect('replaying transcription, classification and metadata edits'
       vi.stubGlobal('fetch', real);
     }
     // The version kept is the correction's: the next one is not taken for a conflict.
-    await nextSecond();
     await updateTranscription(local, id, corpusId, { text: 'After, again' });
     expect((await engineAs().engine.sync()).sent).toBe(1);
     expect((await serverTranscriptions(page.id)).map((tr) => tr.text)).toEqual(['After, again']);
@@ -308,7 +297,6 @@ describeEachDialect('replaying transcription, classification and metadata edits'
     const id = (await owner().post(`element/${page.id}/transcription/`, { text: 'Base' })).json()
       .id as string;
     await readTranscriptions(local, page.id, online);
-    await nextSecond();
     await owner().patch(`transcription/${id}/`, { text: 'Theirs', orientation: 'horizontal-rl' });
     await updateTranscription(local, id, corpusId, { text: 'Mine' });
     const { engine } = engineAs();
@@ -339,7 +327,6 @@ describeEachDialect('replaying transcription, classification and metadata edits'
     // Nothing of it went into the elements.
     expect(await local.elements.get(id)).toBeUndefined();
     // The next correction is based on the server's version: it goes through.
-    await nextSecond();
     await updateTranscription(local, id, corpusId, { text: 'Theirs, then mine' });
     expect((await engine.sync()).sent).toBe(1);
     expect((await serverTranscriptions(page.id)).map((tr) => tr.text)).toEqual([
@@ -363,7 +350,6 @@ describeEachDialect('replaying transcription, classification and metadata edits'
     const id = (await owner().post(`element/${page.id}/transcription/`, { text: 'Keep me' })).json()
       .id as string;
     await readTranscriptions(local, page.id, online);
-    await nextSecond();
     await owner().patch(`transcription/${id}/`, { text: 'Keep me, corrected' });
     await deleteTranscription(local, id, corpusId);
     expect((await engineAs().engine.sync()).sent).toBe(0);
@@ -403,7 +389,6 @@ describeEachDialect('replaying transcription, classification and metadata edits'
 
     const linesId = stored.find((item) => item.name === 'Lines')!.id;
     const folioId = stored.find((item) => item.name === 'Folio')!.id;
-    await nextSecond();
     await updateMetadata(local, linesId, corpusId, { value: '30' });
     await deleteMetadata(local, folioId, corpusId);
     const second = engineAs();
@@ -435,7 +420,6 @@ describeEachDialect('replaying transcription, classification and metadata edits'
       })
     ).json().id as string;
     await readMetadata(local, page.id, online);
-    await nextSecond();
     await owner().patch(`metadata/${a}/`, { value: '8 (theirs)' });
     await owner().patch(`metadata/${b}/`, { value: 'https://example.org/8-theirs' });
     await updateMetadata(local, a, corpusId, { value: '8 (mine)' });
@@ -559,7 +543,6 @@ describeEachDialect('replaying transcription, classification and metadata edits'
     const [tr] = await serverTranscriptions(page.id);
     const [meta] = await serverMetadata(page.id);
     const [classification] = await serverClassifications(page.id);
-    await nextSecond();
     await updateTranscription(local, tr!.id, corpusId, { text: 'Perdu deux fois' });
     await deleteMetadata(local, meta!.id, corpusId);
     await moderateClassification(local, page, classification!.id, 'reject');
