@@ -4,7 +4,7 @@
  * Site admins hold every right; a public corpus is readable by anyone, anonymous included.
  * A corpus the caller cannot read does not exist for them (404), as in Arkindex.
  */
-import type { SelectQueryBuilder } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Db } from './db';
 import type { Corpus, Database, Element, Membership, User } from './db/schema';
 import { notAuthenticated, notFound, permissionDenied } from './errors';
@@ -128,6 +128,40 @@ export async function requireCorpusRight(
   const access = await findCorpusAccess(db, user, corpusId);
   if (!access) throw notFound();
   return checkRight(access, right);
+}
+
+/** The tables whose every row belongs to exactly one project. */
+export type ProjectTable = {
+  [T in keyof Database]: Database[T] extends { id: string; corpus_id: string } ? T : never;
+}[keyof Database];
+
+/**
+ * A row of a project's own table (a class, an allowed metadata…) named in a path under that
+ * project: 404 when the project is unreadable or the row is not one of its own, so an id never
+ * reveals another project's rows; 403 only for a row the caller can see.
+ */
+export async function requireProjectRowRight<T extends ProjectTable>(
+  db: Db,
+  user: User | null,
+  corpusId: string,
+  table: T,
+  rowId: string,
+  right: Right,
+): Promise<{ row: Selectable<Database[T]>; access: CorpusAccess }> {
+  const access = await findCorpusAccess(db, user, corpusId);
+  if (!access) throw notFound();
+  // Kysely cannot resolve the columns of a table given as a type parameter; every project
+  // table has these two, so the query is typed on them alone.
+  const byColumns = db as unknown as Kysely<Record<string, { id: string; corpus_id: string }>>;
+  const row = await byColumns
+    .selectFrom(table as string)
+    .selectAll()
+    .where('id', '=', requireUuid(rowId))
+    .where('corpus_id', '=', access.corpus.id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  checkRight(access, right);
+  return { row: row as Selectable<Database[T]>, access };
 }
 
 /** Creating a project needs a verified e-mail (or site admin). */

@@ -27,6 +27,7 @@ import {
   checkRight,
   findCorpusAccess,
   findElementAccess,
+  requireProjectRowRight,
   requireUuid,
   type CorpusAccess,
   type Right,
@@ -121,10 +122,7 @@ export interface MlClassAccess {
   access: CorpusAccess;
 }
 
-/**
- * A class named in a path under its project: 404 when the project is unreadable or the class
- * is not one of its own, 403 when the caller lacks `right`.
- */
+/** A class named in a path under its project: 404 and 403 as requireProjectRowRight says. */
 export async function requireMlClassRight(
   db: Db,
   user: User | null,
@@ -132,17 +130,15 @@ export async function requireMlClassRight(
   classId: string,
   right: Right,
 ): Promise<MlClassAccess> {
-  const access = await findCorpusAccess(db, user, corpusId);
-  if (!access) throw notFound();
-  const mlClass = await db
-    .selectFrom('ml_classes')
-    .selectAll()
-    .where('id', '=', requireUuid(classId))
-    .where('corpus_id', '=', access.corpus.id)
-    .executeTakeFirst();
-  if (!mlClass) throw notFound();
-  checkRight(access, right);
-  return { mlClass, access };
+  const { row, access } = await requireProjectRowRight(
+    db,
+    user,
+    corpusId,
+    'ml_classes',
+    classId,
+    right,
+  );
+  return { mlClass: row, access };
 }
 
 function duplicateClass(name: string) {

@@ -20,8 +20,8 @@ import { notFound, permissionDenied, validationError } from '../errors';
 import type { PageSource } from '../pagination';
 import {
   checkRight,
-  findCorpusAccess,
   findElementAccess,
+  requireProjectRowRight,
   requireUuid,
   type CorpusAccess,
   type ElementAccess,
@@ -227,7 +227,7 @@ export interface AllowedMetadataAccess {
   access: CorpusAccess;
 }
 
-/** An allowed metadata under its project: 404 as for classes (requireMlClassRight). */
+/** An allowed metadata under its project: 404 and 403 as requireProjectRowRight says. */
 export async function requireAllowedMetadataRight(
   db: Db,
   user: User | null,
@@ -235,17 +235,15 @@ export async function requireAllowedMetadataRight(
   id: string,
   right: Right,
 ): Promise<AllowedMetadataAccess> {
-  const access = await findCorpusAccess(db, user, corpusId);
-  if (!access) throw notFound();
-  const allowed = await db
-    .selectFrom('allowed_metadata')
-    .selectAll()
-    .where('id', '=', requireUuid(id))
-    .where('corpus_id', '=', access.corpus.id)
-    .executeTakeFirst();
-  if (!allowed) throw notFound();
-  checkRight(access, right);
-  return { allowed, access };
+  const { row, access } = await requireProjectRowRight(
+    db,
+    user,
+    corpusId,
+    'allowed_metadata',
+    id,
+    right,
+  );
+  return { allowed: row, access };
 }
 
 function duplicateAllowed() {

@@ -73,3 +73,20 @@ export async function makeCorpus(
   }
   return id;
 }
+
+export interface ActorsAndProjects {
+  actors: Actors;
+  privateId: string;
+  publicId: string;
+}
+
+/** The usual start of a suite: the cast, then a private and a public project they all join. */
+export async function makeActorsAndProjects(
+  app: FastifyInstance,
+  names = { private: 'Private', public: 'Public' },
+): Promise<ActorsAndProjects> {
+  const actors = await makeActors(app);
+  const privateId = await makeCorpus(app, actors, { name: names.private });
+  const publicId = await makeCorpus(app, actors, { name: names.public, public: true });
+  return { actors, privateId, publicId };
+}

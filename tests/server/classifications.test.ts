@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDialect } from './harness';
-import { clientFor, makeActors, makeCorpus, type Actors, type Role } from './actors';
+import {
+  clientFor,
+  makeActors,
+  makeActorsAndProjects,
+  makeCorpus,
+  type Actors,
+  type Role,
+} from './actors';
 import {
   INVALID_PAGE,
   NOT_AUTHENTICATED,
@@ -70,9 +77,7 @@ describeEachDialect('ML classes and classifications', ({ t }) => {
 
   beforeAll(async () => {
     const app = t().app;
-    actors = await makeActors(app);
-    privateId = await makeCorpus(app, actors, { name: 'Private' });
-    publicId = await makeCorpus(app, actors, { name: 'Public', public: true });
+    ({ actors, privateId, publicId } = await makeActorsAndProjects(app));
     const elsewhere = await as('outsider').post('corpus/', { name: 'Elsewhere' });
     expect(elsewhere.statusCode).toBe(201);
     elsewhereId = elsewhere.json().id;

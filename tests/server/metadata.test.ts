@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDialect } from './harness';
-import { clientFor, makeActors, makeCorpus, type Actors, type Role } from './actors';
+import { clientFor, makeActorsAndProjects, makeCorpus, type Actors, type Role } from './actors';
 import {
   INVALID_PAGE,
   NOT_AUTHENTICATED,
@@ -79,9 +79,7 @@ describeEachDialect('metadata', ({ t }) => {
 
   beforeAll(async () => {
     const app = t().app;
-    actors = await makeActors(app);
-    privateId = await makeCorpus(app, actors, { name: 'Private' });
-    publicId = await makeCorpus(app, actors, { name: 'Public', public: true });
+    ({ actors, privateId, publicId } = await makeActorsAndProjects(app));
     for (const corpusId of [privateId, publicId]) {
       for (const [name, type] of ALLOWED) await allow(corpusId, name, type);
     }

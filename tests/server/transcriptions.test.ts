@@ -6,7 +6,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport } from '../../server/imports/execute';
 import { describeEachDialect } from './harness';
-import { clientFor, makeActors, makeCorpus, type Actors, type Role } from './actors';
+import {
+  clientFor,
+  makeActors,
+  makeActorsAndProjects,
+  makeCorpus,
+  type Actors,
+  type Role,
+} from './actors';
 import {
   INVALID_PAGE,
   NOT_AUTHENTICATED,
@@ -100,9 +107,10 @@ describeEachDialect('transcriptions', ({ t }) => {
 
   beforeAll(async () => {
     const { app } = t();
-    actors = await makeActors(app);
-    privateId = await makeCorpus(app, actors, { name: 'Letters' });
-    publicId = await makeCorpus(app, actors, { name: 'Open letters', public: true });
+    ({ actors, privateId, publicId } = await makeActorsAndProjects(app, {
+      private: 'Letters',
+      public: 'Open letters',
+    }));
     otherId = await makeCorpus(app, actors, { name: 'Elsewhere' });
     ids = {
       ...(await insertElements(app, privateId, [
