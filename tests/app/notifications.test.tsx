@@ -52,6 +52,25 @@ describe('notifications', () => {
     expect(screen.queryByText('Sticky message')).not.toBeNull();
   });
 
+  it('shows the same words once when they come again, for the full time from the last', () => {
+    render(<Notifications />);
+    act(() => {
+      notify({ type: 'success', text: 'Metadata created.' });
+    });
+    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      notify({ type: 'success', text: 'Metadata created.' });
+      notify({ type: 'error', text: 'Metadata created.' });
+      notify({ type: 'success', text: 'Metadata deleted.' });
+    });
+    expect(screen.getAllByText('Metadata created.')).toHaveLength(2);
+    expect(screen.getAllByText('Metadata deleted.')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(4999));
+    expect(screen.getAllByText('Metadata created.')).toHaveLength(2);
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Metadata created.')).toBeNull();
+  });
+
   it('truncates text at 500 characters', () => {
     render(<Notifications />);
     act(() => {

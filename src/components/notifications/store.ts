@@ -42,6 +42,17 @@ export function notify(options: NotifyOptions): number {
     link: options.link ?? null,
     markdown: options.markdown ?? false,
   };
+  // The same words again (a series of saves) replace the earlier ones rather than pile up over
+  // the page: the newest stays its full time.
+  const same = notifications
+    .get()
+    .filter(
+      (shown) =>
+        shown.type === notification.type &&
+        shown.text === notification.text &&
+        shown.link?.url === notification.link?.url,
+    );
+  for (const shown of same) dismiss(shown.id);
   notifications.set((list) => [...list, notification]);
   if (notification.timeout > 0) {
     timers.set(
