@@ -1,6 +1,6 @@
 /**
  * An editable entity's version is its `updated` time, sent as Last-Modified and checked against
- * If-Unmodified-Since and If-Modified-Since: HTTP dates, which count whole seconds. So that no
+ * If-Unmodified-Since (preconditions.ts): HTTP dates, which count whole seconds. So that no
  * change hides in the second a client read, each change moves the version into a later second
  * than the one before: now, or the second after the previous version while that is not past.
  * Edits of one entity faster than one a second run its version ahead of the clock by as much.
