@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SHARED_DATA_DIR } from '../tests/server/sharedData';
 import { logIn, PASSWORD, ServerApi } from './support/annotation';
-import { createEntityType, createUser, importWithCli, uniqueEmail } from './support/server';
+import { createUser, importWithCli, uniqueEmail } from './support/server';
 
 /**
  * The title page of Laube's "Die Krieger" (1280 × 2086, PAGE XML with a reading order): eight
@@ -239,8 +239,12 @@ test('a line shows its reading’s worker run and entities, a right-to-left text
   expect(reading.worker_run?.summary).toBe('Worker File import @ 1');
 
   // A person named in the worker's reading, as an entity of the project's "person" type.
-  const person = createEntityType(imported.corpusId, 'person', 'e31a1c');
   const api = new ServerApi(page);
+  const { id: person } = await api.post<{ id: string }>('/entity/types/', {
+    corpus: imported.corpusId,
+    name: 'person',
+    color: 'e31a1c',
+  });
   await api.post(`/transcription/${reading.id}/entities/bulk/`, {
     transcription_entities: [{ offset: 11, length: 13, type_id: person }],
   });

@@ -23,6 +23,7 @@ import { processFileRoutes } from './routes/processFiles';
 import { classificationRoutes } from './routes/classifications';
 import { metadataRoutes } from './routes/metadata';
 import { transcriptionRoutes } from './routes/transcriptions';
+import { entityTypeRoutes } from './routes/entityTypes';
 import { workerRunRoutes } from './routes/workerRuns';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 
@@ -166,6 +167,7 @@ export async function buildApp(
       await api.register(classificationRoutes);
       await api.register(metadataRoutes);
       await api.register(transcriptionRoutes);
+      await api.register(entityTypeRoutes);
       await api.register(workerRunRoutes);
     },
     { prefix: API_PREFIX },

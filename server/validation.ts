@@ -115,3 +115,9 @@ export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(1000).default(20),
 });
+
+/** A colour as Arkindex keeps them (element and entity types): 6 hex digits without '#'. */
+export const color = z
+  .string()
+  .regex(/^[0-9a-fA-F]{6}$/, 'Enter a colour as 6 hexadecimal digits, without #.')
+  .transform((value) => value.toLowerCase());

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import BetterSqlite3 from 'better-sqlite3';
 import { E2E_DATA_DIR } from '../../playwright.config';
 
 /** A fresh e-mail address per test, so tests never depend on each other. */
@@ -72,27 +71,5 @@ export function importWithCli(source: string, corpus: string, ownerEmail: string
   ).toString();
   const id = output.match(/^Project id: ([0-9a-f-]{36})$/m)?.[1];
   if (!id) throw new Error(`The import printed no project id:\n${output}`);
-  return id;
-}
-
-/**
- * Adds an entity type to a project, straight into the e2e server's SQLite database: neither the
- * API nor the CLI creates entity types (Arkindex makes them in its admin), and the entities a
- * test puts on transcriptions need one.
- */
-export function createEntityType(corpusId: string, name: string, color: string): string {
-  const id = randomUUID();
-  const db = new BetterSqlite3(path.join(E2E_DATA_DIR, 'folia.sqlite3'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare('INSERT INTO entity_types (id, corpus_id, name, color) VALUES (?, ?, ?, ?)').run(
-      id,
-      corpusId,
-      name,
-      color,
-    );
-  } finally {
-    db.close();
-  }
   return id;
 }

@@ -27,6 +27,8 @@ import {
 } from '../services/classifications';
 import { QueryReader, queryValues } from '../services/elements/filters';
 import { parse, text, uuidSchema } from '../validation';
+import { bulkList } from '../services/bulk';
+import { createClassificationsBulk } from '../services/bulkClassifications';
 
 const classBody = z.object({ name: text(CLASS_NAME_MAX) });
 const classUpdateBody = z.object({ name: text(CLASS_NAME_MAX).optional() });
@@ -45,6 +47,19 @@ const selectionBody = z.object({
   ml_class: uuidSchema.nullable().optional(),
   // No stored selection on this server yet: the selected elements come with the request.
   ids: z.array(uuidSchema).max(SELECTION_MAX),
+});
+
+// CreateClassifications: a worker run's classifications of one element, each with a confidence.
+const bulkBody = z.object({
+  parent: uuidSchema,
+  worker_run_id: uuidSchema,
+  classifications: bulkList(
+    z.object({
+      ml_class: uuidSchema,
+      confidence: z.number().min(0).max(1),
+      high_confidence: z.boolean().default(false),
+    }),
+  ),
 });
 
 type IdParams = { Params: { id: string } };
@@ -91,6 +106,12 @@ export async function classificationRoutes(app: FastifyInstance): Promise<void> 
     const user = requireUser(request);
     const input = parse(classificationBody, request.body);
     return reply.code(201).send(await createClassification(db, user, input));
+  });
+
+  app.post('/classification/bulk/', async (request, reply) => {
+    const user = requireUser(request);
+    const input = parse(bulkBody, request.body);
+    return reply.code(201).send(await createClassificationsBulk(db, user, input));
   });
 
   app.put<IdParams>('/classifications/:id/validate/', async (request) => {

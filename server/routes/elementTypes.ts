@@ -9,7 +9,7 @@ import {
   requireTypeRight,
   updateElementType,
 } from '../services/elementTypes';
-import { parse, text, uuidSchema } from '../validation';
+import { color, parse, text, uuidSchema } from '../validation';
 
 // Django's SlugField: letters, digits, underscores and hyphens. `*` leaves the empty
 // string to min(1), so a blank slug gets one error, not two.
@@ -22,11 +22,6 @@ const slug = z
     /^[-a-zA-Z0-9_]*$/,
     'Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.',
   );
-
-const color = z
-  .string()
-  .regex(/^[0-9a-fA-F]{6}$/, 'Enter a colour as 6 hexadecimal digits, without #.')
-  .transform((value) => value.toLowerCase());
 
 const createBody = z.object({
   corpus: uuidSchema,

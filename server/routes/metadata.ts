@@ -36,6 +36,8 @@ import {
 } from '../services/metadata';
 import type { Metadata, MetadataType } from '../db/schema';
 import { parse, text, uuidSchema } from '../validation';
+import { bulkList } from '../services/bulk';
+import { createMetadataBulk } from '../services/bulkMetadata';
 
 const metadataType = z
   .string()
@@ -64,6 +66,12 @@ const updateBody = z.object({
   type: metadataType.optional(),
   name: metadataName.optional(),
   value: metadataValue.optional(),
+});
+
+// CreateMetaDataBulk: items read as CreateMetaData's body, the worker run given once.
+const bulkBody = z.object({
+  worker_run_id: uuidSchema.nullable().optional(),
+  metadata_list: bulkList(createBody.omit({ worker_run_id: true })),
 });
 
 const allowedBody = z.object({ type: metadataType, name: metadataName });
@@ -118,6 +126,13 @@ export async function metadataRoutes(app: FastifyInstance): Promise<void> {
     const row = await createMetadata(db, user, found, input);
     reply.header('last-modified', lastModifiedHeader(row.updated));
     return reply.code(201).send(await json(row));
+  });
+
+  app.post<IdParams>('/element/:id/metadata/bulk/', async (request, reply) => {
+    const user = requireUser(request);
+    const found = await requireElementRight(db, user, request.params.id, 'write');
+    const input = parse(bulkBody, request.body);
+    return reply.code(201).send(await createMetadataBulk(db, user, found, input));
   });
 
   app.get<IdParams>('/metadata/:id/', async (request, reply) => {

@@ -47,6 +47,8 @@ import {
   type TranscriptionAccess,
 } from '../services/transcriptions';
 import { parse, text, uuidSchema } from '../validation';
+import { bulkList } from '../services/bulk';
+import { createTranscriptionsBulk } from '../services/bulkTranscriptions';
 
 // PostgreSQL text cannot hold NUL, and no transcription needs one: refused as DRF does.
 const transcriptionText = text(TEXT_MAX_LENGTH).refine(
@@ -85,6 +87,19 @@ const entitiesBody = z.object({
       (list) => list.length <= MAX_BULK_ENTITIES,
       `Ensure this field has no more than ${MAX_BULK_ENTITIES} elements.`,
     ),
+});
+
+// CreateTranscriptions: a worker's results, so each one has a confidence.
+const bulkBody = z.object({
+  worker_run_id: uuidSchema,
+  transcriptions: bulkList(
+    z.object({
+      element_id: uuidSchema,
+      text: transcriptionText,
+      confidence: z.number().min(0).max(1),
+      orientation: orientation.optional(),
+    }),
+  ),
 });
 
 type IdParams = { Params: { id: string } };
@@ -178,6 +193,12 @@ export async function transcriptionRoutes(app: FastifyInstance): Promise<void> {
     const workerRun = reader.workerRun('worker_run');
     reader.throwIfInvalid();
     return paginate(request, transcriptionEntitySource(db, found.transcription.id, workerRun));
+  });
+
+  app.post('/transcription/bulk/', async (request, reply) => {
+    const user = requireUser(request);
+    const input = parse(bulkBody, request.body);
+    return reply.code(201).send(await createTranscriptionsBulk(db, user, input));
   });
 
   app.post<IdParams>('/transcription/:id/entities/bulk/', async (request, reply) => {

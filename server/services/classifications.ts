@@ -58,7 +58,7 @@ export const CLASSIFICATION_MESSAGES = {
  * Takes the row lock of these elements until the transaction ends (PostgreSQL; SQLite runs
  * one write transaction at a time anyway), so checks made after it hold until the commit.
  */
-async function lockElements(db: Db, ids: readonly string[]): Promise<void> {
+export async function lockElements(db: Db, ids: readonly string[]): Promise<void> {
   for (const part of chunks(ids, INSERT_CHUNK)) {
     await db
       .updateTable('elements')
