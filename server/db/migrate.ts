@@ -1,4 +1,12 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type DatabaseIntrospector,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type TableMetadata,
+} from 'kysely';
 import * as m0001 from './migrations/0001_accounts_and_corpora';
 import * as m0002 from './migrations/0002_images';
 import * as m0003 from './migrations/0003_elements';
@@ -31,11 +39,43 @@ export async function migrateToLatest(
   schema: string | null = null,
 ): Promise<string[]> {
   const migrator = new Migrator({
-    db,
+    db: schema ? seeingOnly(db, schema) : db,
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * The migrator asks whether its schema and tables exist through the dialect's introspection,
+ * which on PostgreSQL reads every schema of the database and resolves their names: one dropped
+ * meanwhile by another app on the same database (test suites do, side by side) fails it with
+ * 'schema … does not exist'. This handle answers those questions from the one schema alone.
+ */
+function seeingOnly(db: Kysely<unknown>, schema: string): Kysely<unknown> {
+  const getTables = async (): Promise<TableMetadata[]> => {
+    const { rows } = await sql<{ name: string }>`
+      select c.relname as name from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${schema} and c.relkind in ('r', 'p', 'v')`.execute(db);
+    return rows.map(({ name }) => ({ name, schema, isView: false, columns: [] }));
+  };
+  const introspection: DatabaseIntrospector = {
+    getSchemas: async () =>
+      (
+        await sql<{ name: string }>`
+          select nspname as name from pg_catalog.pg_namespace where nspname = ${schema}`.execute(db)
+      ).rows,
+    getTables,
+    getMetadata: async () => ({ tables: await getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
