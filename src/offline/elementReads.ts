@@ -8,6 +8,7 @@ import { NetworkError } from '@/api/errors';
 import type { Element, ElementListItem } from '@/api/types';
 import type { FoliaDatabase, LocalElement, LocalList } from './db';
 import { storeElements } from './elementStore';
+import { versionOfAnswer } from './httpDates';
 import { isTempId } from './outboxEntry';
 
 /** Thrown offline for what was never loaded on this device. */
@@ -136,6 +137,7 @@ export async function readList(
     await db.transaction('rw', [db.elements, db.outbox, db.lists], async () => {
       await storeElements(db, data.results, {
         full: false,
+        listedVersion: versionOfAnswer(answer.date),
         parentId: scope === 'children' ? ownerId : undefined,
         requestedAt,
       });

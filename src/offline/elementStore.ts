@@ -5,6 +5,7 @@
  */
 import type { Element, ElementListItem } from '@/api/types';
 import type { FoliaDatabase, LocalElement } from './db';
+import { later } from './httpDates';
 
 export interface StoreOptions {
   /** True for GET /element/{id}/ answers (rights, classifications). */
@@ -12,6 +13,11 @@ export interface StoreOptions {
   /** The list's owner, recorded as a parent; leave out for recursive lists. */
   parentId?: string;
   lastModified?: string | null;
+  /**
+   * For a list's items, which carry no version of their own: the answer's (versionOfAnswer).
+   * A row keeps a later version it already had (its own read, an edit's answer).
+   */
+  listedVersion?: string | null;
   /**
    * When the answer was asked for. A row saved since (an edit's acknowledgement, a later read)
    * is newer than the answer, which left before that change landed: it keeps its data.
@@ -57,7 +63,8 @@ export async function storeElements(
           ? { ...previous.data, ...item }
           : { ...listedExtras(previous?.data), ...item },
       full: options.full || !!previous?.full,
-      lastModified: options.lastModified ?? previous?.lastModified ?? null,
+      lastModified:
+        options.lastModified ?? later(options.listedVersion, previous?.lastModified) ?? null,
       local: false,
       parentIds: [...parentIds],
       // A read's rows date from when the server was asked, not from when the answer came.

@@ -6,16 +6,11 @@
 import { apiConditional, type Page } from '@/api/client';
 import type { AllowedMetadata, ElementMetadataItem, MlClassRef, Transcription } from '@/api/types';
 import type { FoliaDatabase, LocalRecord } from './db';
+import { later } from './httpDates';
 import { NotAvailableOffline, tryNetwork, type ReadOptions } from './elementReads';
 import { isTempId } from './outboxEntry';
 
 type Table = 'transcriptions' | 'metadata' | 'classes' | 'allowedMetadata';
-
-/** The later of two HTTP dates; either may be missing. */
-function later(a: string | null, b: string | null): string | null {
-  if (!a || !b) return a ?? b;
-  return Date.parse(b) > Date.parse(a) ? b : a;
-}
 
 /**
  * Every page of a paginated list, or the array a list endpoint answers. The Last-Modified kept

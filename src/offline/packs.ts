@@ -33,6 +33,7 @@ import type { Corpus, Element, ElementListItem, ImageInfo, Polygon } from '@/api
 import type { FoliaDatabase, PackRow, PackTileRow, PackZoom } from './db';
 import { readElement } from './elementReads';
 import { storeElements } from './elementStore';
+import { versionOfAnswer } from './httpDates';
 import { iiifTileUrls, type IiifInfo, type TileRequest } from './iiifTiles';
 import { readAllZones } from './zoneReads';
 import {
@@ -82,11 +83,7 @@ export interface PackPlan {
   bytesPerPixel: number;
   /** Element data as JSON text, an estimate of its share of the pack. */
   elementBytes: number;
-  /**
-   * The version the listed metadata are based on (If-Unmodified-Since of their edits): the
-   * second before the server first answered the list, so nothing changed after the read is
-   * missed (a change just before it may show as a conflict, never pass unseen).
-   */
+  /** The version of the listed descendants and their metadata (httpDates.versionOfAnswer). */
   listedVersion: string | null;
   /** When the list was asked for, by this device's clock: what was saved here since is newer. */
   listedAt: number;
@@ -300,7 +297,7 @@ export async function planPack(root: Element, options: PlanOptions = {}): Promis
   const corpus = await api<Corpus>(`/corpus/${root.corpus.id}/`, { signal });
   const descendants: ElementListItem[] = [];
   const listedAt = Date.now();
-  let servedAt: number | null = null;
+  let listedVersion: string | null = null;
   onProgress?.({ phase: 'listing', done: 0, total: null });
   for (let page = 1; ; page += 1) {
     const conditional = await apiConditional<Page<ElementListItem>>(
@@ -318,8 +315,9 @@ export async function planPack(root: Element, options: PlanOptions = {}): Promis
       },
     );
     const answer = conditional.data!;
-    const served = Date.parse(conditional.date ?? '');
-    if (!Number.isNaN(served)) servedAt = Math.min(servedAt ?? served, served);
+    // The first answer's date serves every page: earlier than a later page's own, it can
+    // only make a conflict of a change made meanwhile, never hide one.
+    listedVersion ??= versionOfAnswer(conditional.date);
     descendants.push(...answer.results);
     onProgress?.({ phase: 'listing', done: descendants.length, total: answer.count });
     if (!answer.next || answer.results.length === 0) break;
@@ -364,7 +362,7 @@ export async function planPack(root: Element, options: PlanOptions = {}): Promis
     thumbnails: [...thumbnails],
     bytesPerPixel: await sampleBytesPerPixel(images, signal),
     elementBytes,
-    listedVersion: servedAt === null ? null : new Date(servedAt - 1000).toUTCString(),
+    listedVersion,
     listedAt,
   };
 }
@@ -505,7 +503,7 @@ export async function runPack(
       throwIfAborted(stop.signal);
       const chunk = plan.descendants.slice(start, start + DESCENDANTS_PAGE_SIZE);
       await db.transaction('rw', [db.elements, db.outbox], () =>
-        storeElements(db, chunk, { full: false }),
+        storeElements(db, chunk, { full: false, listedVersion: plan.listedVersion }),
       );
       await storeListedMetadata(db, chunk, {
         lastModified: plan.listedVersion,

@@ -150,4 +150,35 @@ describeEachDialect('reading elements through the local store', ({ t }) => {
     vi.stubGlobal('fetch', real);
     expect(names(await readList(db, 'children', folderId, query, online))).toContain('f. 2v');
   });
+
+  it('gives elements known from a list a version, so an edit over a later change conflicts', async () => {
+    const local = new FoliaDatabase(`folia-listed-${randomUUID()}`);
+    try {
+      const owner = clientFor(t().app, actors, 'owner');
+      const listed = await owner.post('elements/create/', {
+        corpus: corpusId,
+        parent: folderId,
+        type: 'page',
+        name: 'f. 4',
+      });
+      const id = listed.json().id as string;
+      // Seen in its folder only, never opened on its own.
+      const page = await readList(local, 'children', folderId, { page: 1 }, online);
+      expect(names(page)).toContain('f. 4');
+      const row = await local.elements.get(id);
+      expect(row?.full).toBe(false);
+      expect(row?.lastModified).toMatch(/GMT$/);
+      // Someone renames it after that read; this device, not knowing, renames it too.
+      expect((await owner.patch(`element/${id}/`, { name: 'f. 4 (theirs)' })).statusCode).toBe(200);
+      await updateElement(local, id, { name: 'f. 4 (mine)' });
+      const fetcher = inProcessFetcher(t().app, actors.contributor.token);
+      expect((await new SyncEngine(local, { fetcher }).sync()).sent).toBe(0);
+      expect(await local.outbox.toArray()).toMatchObject([
+        { kind: 'element.update', status: 'conflict', current: { name: 'f. 4 (theirs)' } },
+      ]);
+      expect((await owner.get(`element/${id}/`)).json().name).toBe('f. 4 (theirs)');
+    } finally {
+      await local.delete();
+    }
+  });
 });
