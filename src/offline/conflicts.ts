@@ -28,7 +28,7 @@ async function conflictEntry(db: FoliaDatabase, seq: number): Promise<OutboxEntr
  * The next request of the edit is based on the server's version now, so it goes over it. For
  * a deletion the element is gone here: the version is kept on the entry's copy of it too.
  */
-async function rebase(db: FoliaDatabase, entry: OutboxEntry): Promise<void> {
+export async function rebase(db: FoliaDatabase, entry: OutboxEntry): Promise<void> {
   const version = entry.currentLastModified;
   if (!version) return;
   const table = recordTable(entry);

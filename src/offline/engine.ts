@@ -8,6 +8,8 @@ import {
   type OutboxError,
   type OutboxKind,
 } from './outboxEntry';
+import { rebase } from './conflicts';
+import { changedThereToo } from './fieldChanges';
 import { REMAP_TABLES } from './remap';
 import { ReplayNetworkError, sendReplay, type Fetcher, type ReplayResponse } from './transport';
 
@@ -31,6 +33,8 @@ export interface EngineOptions {
 }
 
 const MAX_BACKOFF_MS = 60_000;
+/** Sends of one edit after which a 412 is left to the user even when it could be merged. */
+const AUTO_MERGES = 5;
 
 const TREE_EDITS = new Set<OutboxKind>([
   'element.create',
@@ -255,12 +259,32 @@ export class SyncEngine {
     }
     if (status === 412) {
       const body = response.body as { current?: unknown } | null;
-      await this.db.outbox.update(seq, {
-        status: 'conflict',
-        current: body?.current ?? null,
-        currentLastModified: response.lastModified,
-        error: errorOf(response),
+      const current = body?.current ?? null;
+      await this.db.transaction('rw', [...REMAP_TABLES], async () => {
+        await this.db.outbox.update(seq, {
+          status: 'conflict',
+          current,
+          currentLastModified: response.lastModified,
+          error: errorOf(response),
+        });
+        const conflict = await this.db.outbox.get(seq);
+        const merge =
+          !!conflict &&
+          !!response.lastModified &&
+          conflict.attempts <= AUTO_MERGES &&
+          !changedThereToo(conflict, current);
+        if (!merge) return;
+        // Nobody changed what this edit changes: it goes again over the server's version, a
+        // merge field by field; the user is asked only when the same field moved there.
+        await rebase(this.db, conflict);
+        await this.db.outbox.update(seq, {
+          status: 'pending',
+          nextAttemptAt: 0,
+          error: null,
+          idempotencyKey: crypto.randomUUID(),
+        });
       });
+      // Parked or sent again: either way the queue behind it moves.
       return 'parked';
     }
     if (status === 401) {

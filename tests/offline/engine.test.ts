@@ -200,6 +200,28 @@ describeEachDialect('replaying the outbox against the server', ({ t }) => {
     expect((await owner.get(`element/${id}/`)).json().name).toBe('Box 15 (theirs)');
   });
 
+  it('sends an edit over a change of other fields made there since: a merge, field by field', async () => {
+    const local = freshDb();
+    const { id, owner } = await loadedElement('Box 15b');
+    // Someone turns it while this device, offline, renames it: the version moved, the name not.
+    await owner.patch(`element/${id}/`, { rotation_angle: 90 });
+    await updateElement(local, id, { name: 'Box 15b (mine)' });
+    const fetcher = inProcessFetcher(t().app, actors.contributor.token);
+    const result = await new SyncEngine(local, { fetcher }).sync();
+    expect(result.sent).toBe(1);
+    expect(fetcher.requests.map((r) => r.method)).toEqual(['PATCH', 'PATCH']);
+    expect(await local.outbox.count()).toBe(0);
+    expect((await owner.get(`element/${id}/`)).json()).toMatchObject({
+      name: 'Box 15b (mine)',
+      rotation_angle: 90,
+    });
+    // A rename there too is a conflict again: the user chooses.
+    await owner.patch(`element/${id}/`, { name: 'Box 15b (theirs)' });
+    await updateElement(local, id, { name: 'Box 15b (mine, again)' });
+    expect((await new SyncEngine(local, { fetcher }).sync()).sent).toBe(0);
+    expect(await local.outbox.toArray()).toMatchObject([{ status: 'conflict' }]);
+  });
+
   it('sends nothing for an element created and deleted while offline', async () => {
     const local = freshDb();
     const folder = await createElement(local, {

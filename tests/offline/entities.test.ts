@@ -224,6 +224,26 @@ describeEachDialect('replaying transcription, classification and metadata edits'
     ]);
   });
 
+  it('sends a correction of the text over a change of orientation made there since', async () => {
+    const local = freshDb();
+    const page = await serverPage('f. 4a');
+    const id = (await owner().post(`element/${page.id}/transcription/`, { text: 'Shalom' })).json()
+      .id as string;
+    await readTranscriptions(local, page.id, online);
+    await owner().patch(`transcription/${id}/`, { orientation: 'horizontal-rl' });
+    await updateTranscription(local, id, corpusId, { text: 'Shalom aleikhem' });
+    const { engine, fetcher } = engineAs();
+    expect((await engine.sync()).sent).toBe(1);
+    expect(requestsOf(fetcher)).toEqual([
+      `PATCH /transcription/${id}/`,
+      `PATCH /transcription/${id}/`,
+    ]);
+    expect(await local.outbox.count()).toBe(0);
+    expect(await serverTranscriptions(page.id)).toEqual([
+      { id, text: 'Shalom aleikhem', orientation: 'horizontal-rl' },
+    ]);
+  });
+
   it('keeps a correction of a transcription changed on the server since it was written here', async () => {
     const local = freshDb();
     const page = await serverPage('f. 5');

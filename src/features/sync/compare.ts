@@ -4,6 +4,7 @@
  */
 import type { Element, ElementType, Polygon } from '@/api/types';
 import type { LocalElement, LocalRecord } from '@/offline/db';
+import { fieldValue } from '@/offline/fieldChanges';
 import type { OutboxEntry } from '@/offline/outboxEntry';
 
 type Field =
@@ -58,13 +59,7 @@ type Values = Partial<Pick<Element, 'name' | 'type' | 'rotation_angle' | 'mirror
 };
 
 /** A field's value in an element (or a part of one); a polygon is the zone's. */
-function valueOf(values: Values | null | undefined, key: Field): unknown {
-  if (!values) return undefined;
-  if (key !== 'polygon') return values[key];
-  if ('polygon' in values) return values.polygon;
-  if ('zone' in values) return values.zone ? (values.zone.polygon ?? null) : null;
-  return undefined;
-}
+const valueOf = (values: Values | null | undefined, key: Field): unknown => fieldValue(values, key);
 
 function pointCount(polygon: Polygon): number {
   const [first, last] = [polygon[0], polygon.at(-1)];
@@ -110,7 +105,11 @@ function compared(
     before: shownBefore,
     mine,
     theirs: shownTheirs,
-    changedThere: theirs !== undefined && before !== undefined && shownTheirs !== shownBefore,
+    // Compared as values, not as shown: two zones of as many points are not the same zone.
+    changedThere:
+      theirs !== undefined &&
+      before !== undefined &&
+      JSON.stringify(theirs) !== JSON.stringify(before),
   };
 }
 
