@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect } from './harness';
-import { clientFor, makeActors, makeCorpus, type Actors, type Role } from './actors';
+import { clientFor, makeActorsAndProjects, makeCorpus, type Actors, type Role } from './actors';
 import {
   NOT_AUTHENTICATED,
   NOT_FOUND,
@@ -65,9 +65,10 @@ describeEachDialect('bulk worker results', ({ t }) => {
 
   beforeAll(async () => {
     const { app } = t();
-    actors = await makeActors(app);
-    privateId = await makeCorpus(app, actors, { name: 'Letters' });
-    publicId = await makeCorpus(app, actors, { name: 'Open letters', public: true });
+    ({ actors, privateId, publicId } = await makeActorsAndProjects(app, {
+      private: 'Letters',
+      public: 'Open letters',
+    }));
     otherId = await makeCorpus(app, actors, { name: 'Other letters' });
     const elsewhere = await as('outsider').post('corpus/', { name: 'Elsewhere' });
     expect(elsewhere.statusCode).toBe(201);
