@@ -86,7 +86,8 @@ describe('Project members', () => {
       user_email: 'grace@example.org',
       level: 50,
     });
-    expect(screen.getByRole('status').textContent).toContain(
+    // The notice may come a moment after the list shows the new member.
+    expect((await screen.findByRole('status')).textContent).toContain(
       'Grace Hopper has been added to the project as contributor.',
     );
     expect(
@@ -158,7 +159,7 @@ describe('Project members', () => {
       expect(screen.queryByRole('combobox', { name: 'Role of Alan Turing' })).toBeNull(),
     );
     expect(server.callsTo('DELETE', `/membership/${alanMembership.id}/`)).toHaveLength(1);
-    expect(screen.getByRole('status').textContent).toContain(
+    expect((await screen.findByRole('status')).textContent).toContain(
       'Alan Turing has been removed from the project.',
     );
   });
