@@ -19,6 +19,7 @@ export class SyncScheduler {
   /** Called after a run that applied edits: pages showing elements refresh. */
   onSynced: (() => void) | null = null;
   private readonly stops: (() => void)[] = [];
+  private stopped = false;
 
   constructor(
     private readonly db: FoliaDatabase,
@@ -31,22 +32,23 @@ export class SyncScheduler {
   ) {}
 
   start(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): void {
+    this.stopped = false;
     let wasOnline = this.connectivity.store.get().online;
     this.stops.push(
       this.connectivity.store.subscribe(() => {
         const { online } = this.connectivity.store.get();
-        if (online && !wasOnline) void this.kick();
+        if (online && !wasOnline) this.kickInBackground();
         wasOnline = online;
       }),
     );
-    const onFocus = () => void this.kick();
+    const onFocus = () => this.kickInBackground();
     target.addEventListener('focus', onFocus);
     this.stops.push(() => target.removeEventListener('focus', onFocus));
     const queued = liveQuery(() =>
       this.db.outbox.where('status').equals('pending').count(),
     ).subscribe({
       next: (count) => {
-        if (count > 0) void this.kick();
+        if (count > 0) this.kickInBackground();
       },
       error: () => undefined,
     });
@@ -54,6 +56,7 @@ export class SyncScheduler {
   }
 
   stop(): void {
+    this.stopped = true;
     for (const stop of this.stops.splice(0)) stop();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -79,6 +82,14 @@ export class SyncScheduler {
     return result;
   }
 
+  /** A run nobody awaits (an event, a timer): its failure is told, not left unhandled. */
+  private kickInBackground(): void {
+    this.kick().catch((error: unknown) => {
+      // Once stopped, the database may be closed under a run still going: nothing to tell.
+      if (!this.stopped) console.error('Sending the pending changes failed', error);
+    });
+  }
+
   /** The next retry, when edits wait for their backoff to pass. */
   private async scheduleNext(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
@@ -88,6 +99,6 @@ export class SyncScheduler {
     if (waiting.length === 0) return;
     const due = Math.min(...waiting.map((entry) => entry.nextAttemptAt));
     const delay = Math.min(MAX_WAIT_MS, Math.max(1000, due - this.now()));
-    this.timer = setTimeout(() => void this.kick(), delay);
+    this.timer = setTimeout(() => this.kickInBackground(), delay);
   }
 }

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectivityMonitor } from '@/offline/connectivity';
 import { FoliaDatabase } from '@/offline/db';
 import { createElement } from '@/offline/elementEdits';
-import { SyncEngine } from '@/offline/engine';
+import { SyncEngine, type SyncResult } from '@/offline/engine';
 import { SyncScheduler } from '@/offline/syncScheduler';
 import { makeActors, makeCorpus, type Actors } from '../server/elementsFixtures';
 import { describeEachDialect } from '../server/harness';
@@ -62,5 +62,32 @@ describeEachDialect('the sync scheduler', ({ t }) => {
     expect(fetcher.requests.map((r) => r.method)).toEqual(['POST']);
     expect(await db.outbox.count()).toBe(0);
     scheduler.stop();
+  });
+});
+
+describe('a sync scheduler stopped during a run', () => {
+  it('does not leave the failure of a run nobody awaits unhandled once stopped', async () => {
+    const target = new EventTarget() as unknown as Window;
+    const db = new FoliaDatabase(`folia-scheduler-stop-${randomUUID()}`);
+    let fail!: (error: Error) => void;
+    const running = new Promise<SyncResult>((_, reject) => (fail = reject));
+    const engine = { sync: () => running } as unknown as SyncEngine;
+    const monitor = new ConnectivityMonitor(async () => true, target);
+    const scheduler = new SyncScheduler(db, engine, monitor, null);
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      scheduler.start(target);
+      target.dispatchEvent(new Event('focus'));
+      // The tab closes its store under the run: the run fails after stop().
+      scheduler.stop();
+      await db.delete();
+      fail(new Error('Database has been closed'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
   });
 });
