@@ -11,6 +11,9 @@
  *   transcription exactly as POST /element/{id}/transcription/ does.
  * - A transcription's `element` ({id, name, type}) is always filled, not only in recursive
  *   lists, and `entity_count` tells the client when editing is refused.
+ * - CreateElementTranscriptions (POST /element/{id}/transcriptions/bulk/) numbers its new
+ *   elements after the parent's children of their type and always creates them: see
+ *   services/bulkElementTranscriptions.ts.
  * - CreateTranscriptionEntities answers 201 `{transcription_entities: [entity, …]}`, the key
  *   base-worker reads, each entity in the list's shape.
  */
@@ -49,6 +52,7 @@ import {
 import { parse, text, uuidSchema } from '../validation';
 import { bulkList } from '../services/bulk';
 import { createTranscriptionsBulk } from '../services/bulkTranscriptions';
+import { createElementTranscriptions } from '../services/bulkElementTranscriptions';
 
 // PostgreSQL text cannot hold NUL, and no transcription needs one: refused as DRF does.
 const transcriptionText = text(TEXT_MAX_LENGTH).refine(
@@ -90,16 +94,31 @@ const entitiesBody = z.object({
 });
 
 // CreateTranscriptions: a worker's results, so each one has a confidence.
+const bulkItem = z.object({
+  element_id: uuidSchema,
+  text: transcriptionText,
+  confidence: z.number().min(0).max(1),
+  orientation: orientation.optional(),
+});
+
 const bulkBody = z.object({
   worker_run_id: uuidSchema,
+  transcriptions: bulkList(bulkItem),
+});
+
+// CreateElementTranscriptions: the same results, each on a new element placed by its polygon.
+const elementBulkBody = z.object({
+  element_type: z.string().trim().min(1).max(100),
+  worker_run_id: uuidSchema,
   transcriptions: bulkList(
-    z.object({
-      element_id: uuidSchema,
-      text: transcriptionText,
-      confidence: z.number().min(0).max(1),
-      orientation: orientation.optional(),
+    bulkItem.omit({ element_id: true }).extend({
+      // A list here; its points are checked against the parent's image by the service.
+      polygon: z.array(z.unknown()),
+      element_confidence: z.number().min(0).max(1).nullable().optional(),
     }),
   ),
+  // Arkindex answers the created ids only when asked; this server always answers them.
+  return_elements: z.boolean().optional(),
 });
 
 type IdParams = { Params: { id: string } };
@@ -199,6 +218,13 @@ export async function transcriptionRoutes(app: FastifyInstance): Promise<void> {
     const user = requireUser(request);
     const input = parse(bulkBody, request.body);
     return reply.code(201).send(await createTranscriptionsBulk(db, user, input));
+  });
+
+  app.post<IdParams>('/element/:id/transcriptions/bulk/', async (request, reply) => {
+    const user = requireUser(request);
+    const found = await requireElementRight(db, user, request.params.id, 'write');
+    const input = parse(elementBulkBody, request.body);
+    return reply.code(201).send(await createElementTranscriptions(db, user, found, input));
   });
 
   app.post<IdParams>('/transcription/:id/entities/bulk/', async (request, reply) => {

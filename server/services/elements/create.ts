@@ -124,6 +124,11 @@ function doesNotExist(attr: string, value: string) {
   return validationError(attr, `Invalid pk "${value}" - object does not exist.`, 'does_not_exist');
 }
 
+/** The 400 for an element type slug the project does not have, on `attr`. */
+export function unknownType(attr: string, slug: string) {
+  return validationError(attr, `Type '${slug}' not found.`, 'does_not_exist');
+}
+
 /** Turns a polygon rule violation into the 400 on `polygon` with the spec's message. */
 export function checkedPolygon(value: unknown, image: Pick<Image, 'width' | 'height'>): Point[] {
   try {
@@ -149,9 +154,7 @@ export async function createElement(
   const { corpus, rights } = checkRight(access, 'write');
 
   const type = await findTypeBySlug(db, corpus.id, input.type);
-  if (!type) {
-    throw validationError('type', `Type '${input.type}' not found.`, 'does_not_exist');
-  }
+  if (!type) throw unknownType('type', input.type);
 
   let parent = null;
   if (input.parent) {
