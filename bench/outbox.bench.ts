@@ -136,7 +136,7 @@ export async function run(): Promise<void> {
       `open element offline vs online, median: ${offline.medianMs.toFixed(2)} ms vs ` +
         `${online.medianMs.toFixed(2)} ms, ratio ${(offline.medianMs / online.medianMs).toFixed(2)}`,
     );
-    console.log('offline pack of 20 pages: not measured yet (packs are not built yet)');
+    console.log('offline pack of 20 pages: see packs.bench.ts (it needs Chromium)');
     await db.delete();
   });
 }
