@@ -65,6 +65,8 @@ test('a creation, a reshape and a deletion are undone and redone, by keys and bu
   await annotation.click([600, 750]);
   const confirm = await annotation.expectOpen('Delete element');
   await confirm.getByRole('button', { name: 'Delete' }).click();
+  // While a dialog is open (this one closing too) the keys are its own.
+  await annotation.expectClosed('Delete element');
   await expect.poll(serverZones).toEqual([]);
   await annotation.synced();
   await page.keyboard.press('Control+z');

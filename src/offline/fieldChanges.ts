@@ -1,8 +1,9 @@
 /**
  * Whether someone else changed what an edit changes: on a 412, the server's version of each
- * field the edit sets, against the value the edit started from. When none of them moved, the
- * version moved for another reason (another field, or a list's coarse date taken for a version)
- * and the edit can go over it as it is: a merge field by field that loses nothing.
+ * field the edit sets (of each field of what a deletion deletes), against the value the edit
+ * started from. When none of them moved, the version moved for another reason (another field,
+ * or a list's coarse date taken for a version) and the edit can go over it as it is: a merge
+ * field by field that loses nothing.
  */
 import type { LocalRecord } from './db';
 import type { OutboxEntry } from './outboxEntry';
@@ -19,24 +20,39 @@ export function fieldValue(values: unknown, key: string): unknown {
   return undefined;
 }
 
-/** The values an update started from; null for edits that are not updates. */
-function startedFrom(entry: OutboxEntry): unknown {
-  if (entry.kind === 'element.update') return entry.previous;
-  if (entry.kind === 'transcription.update' || entry.kind === 'metadata.update') {
-    return (entry.previous as LocalRecord | null)?.data ?? null;
+/** What a deletion weighs against the server's version: the fields a person sees and sets. */
+const DELETION_FIELDS: Record<string, string[]> = {
+  'element.delete': ['name', 'type', 'polygon', 'rotation_angle', 'mirrored'],
+  'transcription.delete': ['text', 'orientation'],
+  'metadata.delete': ['name', 'type', 'value'],
+};
+
+/** The values the edit started from, and the fields it must find unchanged there. */
+function startedFrom(entry: OutboxEntry): { before: unknown; fields: string[] } | null {
+  const changes = entry.payload.changes as Values | undefined;
+  if (entry.kind === 'element.update' && changes) {
+    return { before: entry.previous, fields: Object.keys(changes) };
   }
+  if ((entry.kind === 'transcription.update' || entry.kind === 'metadata.update') && changes) {
+    return { before: (entry.previous as LocalRecord | null)?.data, fields: Object.keys(changes) };
+  }
+  // A deletion is based on the whole of what was deleted here (an element's row or a record).
+  const fields = DELETION_FIELDS[entry.kind];
+  if (fields) return { before: (entry.previous as LocalRecord | null)?.data, fields };
   return null;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** True unless every field the update sets is, on the server, still what it started from. */
+/**
+ * True unless every field the edit sets (or, for a deletion, every field of what it deletes) is,
+ * on the server, still what it started from.
+ */
 export function changedThereToo(entry: OutboxEntry, current: unknown): boolean {
-  const before = startedFrom(entry);
-  const changes = entry.payload.changes as Values | undefined;
-  if (!before || !changes || !current) return true;
-  return Object.keys(changes).some((key) => {
-    const was = fieldValue(before, key);
+  const started = startedFrom(entry);
+  if (!started?.before || !current) return true;
+  return started.fields.some((key) => {
+    const was = fieldValue(started.before, key);
     const now = fieldValue(current, key);
     return was === undefined || now === undefined || !same(was, now);
   });
