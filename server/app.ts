@@ -25,6 +25,7 @@ import { metadataRoutes } from './routes/metadata';
 import { transcriptionRoutes } from './routes/transcriptions';
 import { entityTypeRoutes } from './routes/entityTypes';
 import { workerRunRoutes } from './routes/workerRuns';
+import { selectionRoutes } from './routes/selection';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 
 declare module 'fastify' {
@@ -169,6 +170,7 @@ export async function buildApp(
       await api.register(transcriptionRoutes);
       await api.register(entityTypeRoutes);
       await api.register(workerRunRoutes);
+      await api.register(selectionRoutes);
     },
     { prefix: API_PREFIX },
   );

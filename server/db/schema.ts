@@ -301,6 +301,13 @@ export interface TranscriptionEntityTable {
   worker_run_id: string | null;
 }
 
+/** One element in one user's selection (migration 0009). */
+export interface SelectionTable {
+  user_id: string;
+  element_id: string;
+  created: string;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -328,6 +335,7 @@ export interface Database {
   worker_runs: WorkerRunTable;
   entity_types: EntityTypeTable;
   transcription_entities: TranscriptionEntityTable;
+  selections: SelectionTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -1,7 +1,8 @@
 /**
  * ML classes and classifications (spec 001 §7 "Classifications", spec 000 §7 "Corpus"):
  * ListCorpusMLClasses, CreateMLClass, Retrieve/PartialUpdate/DestroyMLClass,
- * CreateClassification, Validate/RejectClassification and ClassificationSelection. Rights come
+ * CreateClassification, Validate/RejectClassification and ClassificationSelection (on the
+ * caller's stored selection, routes/selection.ts). Rights come
  * from permissions.ts before any body is read; rules live in services/classifications.ts.
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,6 @@ import { paginate } from '../pagination';
 import { requireCorpusRight } from '../permissions';
 import {
   CLASS_NAME_MAX,
-  SELECTION_MAX,
   classifySelection,
   createClassification,
   createMlClass,
@@ -22,9 +22,10 @@ import {
   renameMlClass,
   requireClassificationRight,
   requireMlClassRight,
-  selectionDisabled,
   validateClassification,
 } from '../services/classifications';
+import { selectionDisabled } from '../services/selection';
+import { validationError } from '../errors';
 import { QueryReader, queryValues } from '../services/elements/filters';
 import { parse, text, uuidSchema } from '../validation';
 import { bulkList } from '../services/bulk';
@@ -41,13 +42,16 @@ const classificationBody = z.object({
   high_confidence: z.boolean().optional(),
 });
 
+// The elements are the caller's stored selection in the project (services/selection.ts).
 const selectionBody = z.object({
   mode: z.enum(['create', 'validate']),
   corpus_id: uuidSchema,
   ml_class: uuidSchema.nullable().optional(),
-  // No stored selection on this server yet: the selected elements come with the request.
-  ids: z.array(uuidSchema).max(SELECTION_MAX),
+  ids: z.unknown().optional(),
 });
+
+const SELECTION_IDS_REFUSED =
+  'The elements are those of your selection in the project: add them with POST /elements/selection/.';
 
 // CreateClassifications: a worker run's classifications of one element, each with a confidence.
 const bulkBody = z.object({
@@ -131,7 +135,10 @@ export async function classificationRoutes(app: FastifyInstance): Promise<void> 
   app.post('/classifications/selection/', async (request, reply) => {
     const user = requireVerified(request);
     if (!app.config.features.selection) throw selectionDisabled();
-    const input = parse(selectionBody, request.body);
+    const { ids, ...input } = parse(selectionBody, request.body);
+    // An earlier version of this call took the elements in `ids`: a client still sending them
+    // would otherwise act on another list than the one it means.
+    if (ids !== undefined) throw validationError('ids', SELECTION_IDS_REFUSED);
     return reply.code(201).send(await classifySelection(db, user, input));
   });
 }

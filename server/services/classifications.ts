@@ -9,8 +9,8 @@
  *   in the panel, which shows a manual one with only a trash icon). Rejecting it deletes it.
  * - A classification of a worker run starts pending with the confidence it was given (which it
  *   must have); rejecting it keeps it, rejected. Validating or rejecting twice changes nothing.
- * - ClassificationSelection works on the element ids of its body: this server keeps no
- *   selection yet (api/arkindex-api.md §3.5 is a stored per-user list).
+ * - ClassificationSelection works on the caller's stored selection of elements in one project
+ *   (services/selection.ts, api/arkindex-api.md §3.5), as spec 001 §7 calls it.
  * - (element, ml_class, worker_run) is unique, a null worker run counting as one value. No
  *   database constraint says so (a null never collides in a unique index), so a write locks
  *   the element's row first and two concurrent creations cannot both pass the check.
@@ -21,7 +21,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../db';
 import type { Classification, MlClass, User } from '../db/schema';
 import { nowIso } from '../clock';
-import { invalidPk, notFound, permissionDenied, validationError } from '../errors';
+import { invalidPk, notFound, validationError } from '../errors';
 import type { PageSource } from '../pagination';
 import {
   checkRight,
@@ -36,11 +36,9 @@ import { isUniqueViolation } from '../repositories/constraints';
 import { chunks, INSERT_CHUNK } from './elements/repository';
 import { classificationsByElement, type ClassificationJson } from './elements/serialize';
 import { bumpVersions, nextVersion } from '../versions';
+import { selectedIdsOfCorpus } from './selection';
 
 export const CLASS_NAME_MAX = 1024;
-
-/** The most elements one selection call classifies or validates. */
-export const SELECTION_MAX = 10_000;
 
 export const CLASSIFICATION_MESSAGES = {
   duplicateClass: (name: string) => `Class ${name} already exists in this corpus.`,
@@ -49,7 +47,7 @@ export const CLASSIFICATION_MESSAGES = {
   duplicate: 'This classification already exists on this element.',
   otherProject: 'The ML class must belong to the same project as the element.',
   confidenceRequired: 'A classification made by a worker run needs a confidence.',
-  emptySelection: 'This list may not be empty.',
+  emptySelection: 'Your selection has no elements of this project.',
 } as const;
 
 // Shared with metadata ----------------------------------------------------------------------
@@ -417,39 +415,21 @@ export interface SelectionInput {
   mode: 'create' | 'validate';
   corpus_id: string;
   ml_class?: string | null;
-  ids: string[];
 }
 
 export interface SelectionResult {
   mode: 'create' | 'validate';
   corpus_id: string;
   ml_class: string | null;
+  /** The project's selected elements acted on, in selection order (one call's by id). */
   ids: string[];
   /** Classifications created (create) or validated (validate). */
   count: number;
 }
 
-/** The given ids that are elements of the corpus, or a 400 naming the first that is not. */
-async function requireCorpusElements(db: Db, corpusId: string, ids: string[]): Promise<string[]> {
-  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
-  const found = new Set<string>();
-  for (const part of chunks(wanted, INSERT_CHUNK)) {
-    const rows = await db
-      .selectFrom('elements')
-      .select('id')
-      .where('corpus_id', '=', corpusId)
-      .where('id', 'in', part)
-      .execute();
-    for (const row of rows) found.add(row.id);
-  }
-  const missing = ids.find((id) => !found.has(id.toLowerCase()));
-  if (missing !== undefined) throw invalidPk('ids', missing);
-  return wanted;
-}
-
 /**
- * ClassificationSelection over the given elements of one project (this server has no stored
- * selection yet, so the selection is the body's `ids`): `create` gives each element a manual
+ * ClassificationSelection over the caller's selected elements of one project (at most
+ * SELECTION_MAX, the cap of a selection): `create` gives each element a manual
  * classification of `ml_class` unless it has one; `validate` validates their pending
  * classifications, of `ml_class` only when one is named.
  */
@@ -468,10 +448,10 @@ export async function classifySelection(
   const mlClass = input.ml_class
     ? await requireClassOfCorpus(db, user, corpusId, input.ml_class, 'ml_class')
     : null;
-  if (input.ids.length === 0) {
-    throw validationError('ids', CLASSIFICATION_MESSAGES.emptySelection, 'empty');
+  const ids = await selectedIdsOfCorpus(db, user, corpusId);
+  if (ids.length === 0) {
+    throw validationError('non_field_errors', CLASSIFICATION_MESSAGES.emptySelection, 'empty');
   }
-  const ids = await requireCorpusElements(db, corpusId, input.ids);
   let count = 0;
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -524,9 +504,4 @@ export async function classifySelection(
     ids,
     count,
   };
-}
-
-/** For the routes: the selection feature is off on this server. */
-export function selectionDisabled() {
-  return permissionDenied('The selection feature is disabled on this server.');
 }

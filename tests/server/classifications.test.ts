@@ -649,6 +649,12 @@ describeEachDialect('ML classes and classifications', ({ t }) => {
     let otherClassId: string;
     let pages: Record<string, string>;
 
+    /** The caller's stored selection is what the call works on. */
+    async function select(role: Role, ids: string[]) {
+      const response = await as(role).post('elements/selection/', { ids });
+      expect(response.statusCode).toBe(204);
+    }
+
     beforeAll(async () => {
       selectedId = await makeCorpus(t().app, actors, { name: 'Selected' });
       classId = await makeClass(selectedId, 'Deed');
@@ -666,21 +672,25 @@ describeEachDialect('ML classes and classifications', ({ t }) => {
         ml_class: classId,
       });
       expect(first.statusCode).toBe(201);
-      const ids = [pages.p1!, pages.p2!, pages.p3!.toUpperCase()];
+      await select('contributor', [pages.p1!, pages.p2!, pages.p3!.toUpperCase()]);
+      // Selected elements of other projects are left alone.
+      const elsewhere = await makePage(publicId);
+      await select('contributor', [elsewhere]);
       const response = await as('contributor').post('classifications/selection/', {
         mode: 'create',
         corpus_id: selectedId,
         ml_class: classId,
-        ids,
       });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toEqual({
+      const body = response.json();
+      expect(body).toEqual({
         mode: 'create',
         corpus_id: selectedId,
         ml_class: classId,
-        ids: [pages.p1, pages.p2, pages.p3],
+        ids: expect.any(Array),
         count: 2,
       });
+      expect([...body.ids].sort()).toEqual([pages.p1, pages.p2, pages.p3].sort());
       for (const name of ['p1', 'p2', 'p3']) {
         const rows = await classificationRows(t().app, pages[name]!);
         expect(rows).toEqual([
@@ -693,6 +703,7 @@ describeEachDialect('ML classes and classifications', ({ t }) => {
           }),
         ]);
       }
+      expect(await classificationRows(t().app, elsewhere)).toEqual([]);
     });
 
     it('validates the pending classifications of the selected elements', async () => {
@@ -715,13 +726,15 @@ describeEachDialect('ML classes and classifications', ({ t }) => {
       }
       const rejected = await as('owner').put(`classifications/${made.p2will}/reject/`);
       expect(rejected.json().state).toBe('rejected');
+      // p3 leaves the selection: its classification stays pending.
+      const unselected = await as('contributor').delete('elements/selection/', { id: pages.p3 });
+      expect(unselected.statusCode).toBe(204);
 
       // Of one class only first, then all.
       const willOnly = await as('contributor').post('classifications/selection/', {
         mode: 'validate',
         corpus_id: selectedId,
         ml_class: otherClassId,
-        ids: [pages.p1, pages.p2],
       });
       expect(willOnly.statusCode).toBe(201);
       expect(willOnly.json()).toMatchObject({ mode: 'validate', count: 1 });
@@ -743,9 +756,9 @@ describeEachDialect('ML classes and classifications', ({ t }) => {
       const all = await as('contributor').post('classifications/selection/', {
         mode: 'validate',
         corpus_id: selectedId,
-        ids: [pages.p1, pages.p2],
       });
       expect(all.json()).toMatchObject({ ml_class: null, count: 1 });
+      expect([...all.json().ids].sort()).toEqual([pages.p1, pages.p2].sort());
       expect(await states()).toEqual({
         p1deed: 'validated',
         p1will: 'validated',
@@ -756,11 +769,15 @@ describeEachDialect('ML classes and classifications', ({ t }) => {
 
     it.each([
       [{ mode: 'merge' }, validation('mode', '"merge" is not a valid choice.', 'invalid_choice')],
+      [{ corpus_id: 'nope' }, validation('corpus_id', 'Must be a valid UUID.')],
       [{ ml_class: null }, validation('ml_class', 'This field is required.', 'required')],
-      [{ ids: [] }, validation('ids', 'This list may not be empty.', 'empty')],
-      [{ ids: 'all' }, validation('ids', 'Expected a list of items but got type "str".')],
-      [{ ids: ['nope'] }, validation('ids.0', 'Must be a valid UUID.')],
-      [{ ids: [UNKNOWN_ID] }, invalidPk('ids', UNKNOWN_ID)],
+      [
+        { ids: [UNKNOWN_ID] },
+        validation(
+          'ids',
+          'The elements are those of your selection in the project: add them with POST /elements/selection/.',
+        ),
+      ],
       [{ ml_class: UNKNOWN_ID }, invalidPk('ml_class', UNKNOWN_ID)],
       [{ corpus_id: UNKNOWN_ID }, invalidPk('corpus_id', UNKNOWN_ID)],
     ])('answers 400 to %j', async (change, expected) => {
@@ -768,26 +785,29 @@ describeEachDialect('ML classes and classifications', ({ t }) => {
         mode: 'create',
         corpus_id: selectedId,
         ml_class: classId,
-        ids: [pages.p1],
         ...change,
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual(expected);
     });
 
-    it('refuses elements of another project, and a project the caller cannot see', async () => {
-      const elsewhere = await makePage(privateId);
-      const response = await as('contributor').post('classifications/selection/', {
+    it('answers 400 when the selection has no element of the project', async () => {
+      // The owner selected nothing here; their selection elsewhere does not count.
+      await select('owner', [await makePage(privateId)]);
+      const response = await as('owner').post('classifications/selection/', {
         mode: 'validate',
         corpus_id: selectedId,
-        ids: [pages.p1, elsewhere],
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual(invalidPk('ids', elsewhere));
+      expect(response.json()).toEqual(
+        validation('non_field_errors', 'Your selection has no elements of this project.', 'empty'),
+      );
+    });
+
+    it('refuses a project the caller cannot see', async () => {
       const hidden = await as('outsider').post('classifications/selection/', {
         mode: 'validate',
         corpus_id: selectedId,
-        ids: [pages.p1],
       });
       expect(hidden.statusCode).toBe(400);
       expect(hidden.json()).toEqual(invalidPk('corpus_id', selectedId));
@@ -801,7 +821,6 @@ describeEachDialect('ML classes and classifications', ({ t }) => {
       const response = await as(role).post('classifications/selection/', {
         mode: 'validate',
         corpus_id: selectedId,
-        ids: [pages.p1],
       });
       expect(response.statusCode).toBe(status);
       expect(response.json()).toEqual(expected);
@@ -817,7 +836,7 @@ describeEachDialect(
       const corpusId = await makeCorpus(t().app, actors, { name: 'No selection' });
       const response = await clientFor(t().app, actors, 'owner').post(
         'classifications/selection/',
-        { mode: 'validate', corpus_id: corpusId, ids: [UNKNOWN_ID] },
+        { mode: 'validate', corpus_id: corpusId },
       );
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual(denied('The selection feature is disabled on this server.'));

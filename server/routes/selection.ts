@@ -1,0 +1,106 @@
+/**
+ * The user's selection (spec 001 §7 "Selection", api/arkindex-api.md §3.5): ListSelection,
+ * AddSelection and RemoveSelection on /elements/selection/, and the project's part of it on
+ * /corpus/{id}/selection/. Each call needs a verified e-mail, then the selection feature (spec
+ * 001 §6); rules live in services/selection.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireVerified } from '../auth/plugin';
+import type { User } from '../db/schema';
+import { validationError } from '../errors';
+import { requestOrigin } from '../origin';
+import { paginate } from '../pagination';
+import { requireCorpusRight } from '../permissions';
+import { FILTER_MESSAGES, QueryReader, queryValues } from '../services/elements/filters';
+import { serializeElements } from '../services/elements/serialize';
+import {
+  addToSelection,
+  checkAddedCount,
+  clearCorpusSelection,
+  clearSelection,
+  removeFromSelection,
+  selectionDisabled,
+  selectionSource,
+} from '../services/selection';
+import { parse, uuidSchema } from '../validation';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// The list is read first as any list, so its length is checked before each id is.
+const addShape = z.object({ ids: z.array(z.unknown()) });
+const addBody = z.object({ ids: z.array(uuidSchema) });
+
+/**
+ * Strict: a body without `id` clears the whole selection, so a misspelt key (`ids`, `element`)
+ * must be refused rather than read as "clear everything".
+ */
+const removeBody = z.strictObject({ id: uuidSchema.optional() });
+
+type IdParams = { Params: { id: string } };
+
+export async function selectionRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  function requireSelectionUser(request: FastifyRequest): User {
+    const user = requireVerified(request);
+    if (!app.config.features.selection) throw selectionDisabled();
+    return user;
+  }
+
+  app.get('/elements/selection/', async (request) => {
+    const user = requireSelectionUser(request);
+    const reader = new QueryReader(queryValues(request.query));
+    const corpus = reader.string('corpus')?.trim();
+    if (corpus !== undefined && !UUID.test(corpus)) reader.fail('corpus', FILTER_MESSAGES.uuid);
+    const flag = (name: string, fallback: boolean) => reader.boolean(name) ?? fallback;
+    const options = {
+      classes: flag('with_classes', false),
+      metadata: flag('with_metadata', false),
+      hasChildren: flag('with_has_children', false),
+      corpus: flag('with_corpus', false),
+      zone: flag('with_zone', true),
+    };
+    reader.throwIfInvalid();
+    const page = await paginate(request, selectionSource(db, user, corpus?.toLowerCase() ?? null));
+    return {
+      ...page,
+      results: await serializeElements(db, page.results, requestOrigin(request), options),
+    };
+  });
+
+  /**
+   * Answers 204: nothing is created that the client does not already know (the ids it sent
+   * are now selected, duplicates included), so, as with the DELETE calls, there is no body to
+   * read; a replay of the same call answers the same.
+   */
+  app.post('/elements/selection/', async (request, reply) => {
+    const user = requireSelectionUser(request);
+    checkAddedCount(parse(addShape, request.body).ids.length);
+    const { ids } = parse(addBody, request.body);
+    await addToSelection(db, user, ids);
+    return reply.code(204).send();
+  });
+
+  app.delete('/elements/selection/', async (request, reply) => {
+    const user = requireSelectionUser(request);
+    const result = removeBody.safeParse(request.body ?? {});
+    if (!result.success && result.error.issues.some((i) => i.code === 'unrecognized_keys')) {
+      throw validationError(
+        'non_field_errors',
+        'Send {"id": "<element id>"} to unselect one element, or no body to clear the selection.',
+      );
+    }
+    const { id } = parse(removeBody, request.body);
+    if (id === undefined) await clearSelection(db, user);
+    else await removeFromSelection(db, user, id);
+    return reply.code(204).send();
+  });
+
+  app.delete<IdParams>('/corpus/:id/selection/', async (request, reply) => {
+    const user = requireSelectionUser(request);
+    const { corpus } = await requireCorpusRight(db, user, request.params.id, 'read');
+    await clearCorpusSelection(db, user, corpus.id);
+    return reply.code(204).send();
+  });
+}
