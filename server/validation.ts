@@ -68,6 +68,9 @@ function issueToError(issue: z.core.$ZodIssue): ErrorItem {
         return { code: 'invalid', detail: 'Must be a valid UUID.', attr };
       return { code: 'invalid', detail: issue.message, attr };
     case 'invalid_value':
+      // A choice left out is missing, as DRF words it, not a choice of "undefined".
+      if (input === undefined) return { code: 'required', detail: 'This field is required.', attr };
+      if (input === null) return { code: 'null', detail: 'This field may not be null.', attr };
       return {
         code: 'invalid_choice',
         detail: `"${String(input)}" is not a valid choice.`,

@@ -769,6 +769,8 @@ describeEachDialect('ML classes and classifications', ({ t }) => {
 
     it.each([
       [{ mode: 'merge' }, validation('mode', '"merge" is not a valid choice.', 'invalid_choice')],
+      [{ mode: undefined }, validation('mode', 'This field is required.', 'required')],
+      [{ mode: null }, validation('mode', 'This field may not be null.', 'null')],
       [{ corpus_id: 'nope' }, validation('corpus_id', 'Must be a valid UUID.')],
       [{ ml_class: null }, validation('ml_class', 'This field is required.', 'required')],
       [
