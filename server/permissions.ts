@@ -8,6 +8,7 @@ import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Db } from './db';
 import type { Corpus, Database, Element, Membership, User } from './db/schema';
 import { notAuthenticated, notFound, permissionDenied } from './errors';
+import { chunks, INSERT_CHUNK } from './db/chunks';
 
 export const LEVEL = { guest: 10, contributor: 50, admin: 100 } as const;
 export type Right = 'read' | 'write' | 'admin';
@@ -75,6 +76,25 @@ export function readableCorpusIds(
       ),
     ]),
   );
+}
+
+/** Which of these element ids (lower-case) are elements of projects the user can read. */
+export async function readableElementIds(
+  db: Db,
+  user: User | null,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks(ids, INSERT_CHUNK)) {
+    const rows = await db
+      .selectFrom('elements')
+      .select('id')
+      .where('id', 'in', part)
+      .where('corpus_id', 'in', readableCorpusIds(db, user))
+      .execute();
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
 }
 
 /** Corpus ids given as a list, or as a subquery such as readableCorpusIds. */

@@ -10,7 +10,12 @@ import { nowIso } from '../clock';
 import type { Db } from '../db';
 import type { TextOrientation, User } from '../db/schema';
 import { invalidPk, validationErrors, type ErrorItem } from '../errors';
-import { checkRight, findCorpusAccess, readableCorpusIds, type CorpusAccess } from '../permissions';
+import {
+  checkRight,
+  findCorpusAccess,
+  readableElementIds,
+  type CorpusAccess,
+} from '../permissions';
 import { chunks, INSERT_CHUNK } from '../db/chunks';
 
 export const BULK_TRANSCRIPTION_MESSAGES = {
@@ -81,17 +86,11 @@ async function sortElements(
       .execute();
     for (const row of rows) inProject.add(row.id);
   }
-  const elsewhere = new Set<string>();
-  const missing = ids.filter((id) => !inProject.has(id));
-  for (const part of chunks(missing, INSERT_CHUNK)) {
-    const rows = await db
-      .selectFrom('elements')
-      .select('id')
-      .where('id', 'in', part)
-      .where('corpus_id', 'in', readableCorpusIds(db, user))
-      .execute();
-    for (const row of rows) elsewhere.add(row.id);
-  }
+  const elsewhere = await readableElementIds(
+    db,
+    user,
+    ids.filter((id) => !inProject.has(id)),
+  );
   return { inProject, elsewhere };
 }
 

@@ -18,7 +18,7 @@ import type { Db } from '../db';
 import type { User } from '../db/schema';
 import { nowIso } from '../clock';
 import type { PageSource } from '../pagination';
-import { readableCorpusIds } from '../permissions';
+import { readableCorpusIds, readableElementIds } from '../permissions';
 import { chunks, INSERT_CHUNK, type ElementRow } from './elements/repository';
 
 /** The most elements one selection holds. */
@@ -118,16 +118,7 @@ export function checkAddedCount(count: number): void {
  */
 async function requireReadableElements(db: Db, user: User, ids: string[]): Promise<string[]> {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
-  const found = new Set<string>();
-  for (const part of chunks(wanted, INSERT_CHUNK)) {
-    const rows = await db
-      .selectFrom('elements')
-      .select('id')
-      .where('id', 'in', part)
-      .where('corpus_id', 'in', readableCorpusIds(db, user))
-      .execute();
-    for (const row of rows) found.add(row.id);
-  }
+  const found = await readableElementIds(db, user, wanted);
   const missing = ids.find((id) => !found.has(id.toLowerCase()));
   if (missing !== undefined) throw invalidPk('ids', missing);
   return wanted;
