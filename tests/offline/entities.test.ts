@@ -533,6 +533,46 @@ describeEachDialect('replaying transcription, classification and metadata edits'
     expect(states(local_)).toEqual(['Deed validated', 'Will rejected']);
   });
 
+  it('keeps a rejection the server acknowledged over an element read sent before it', async () => {
+    const local = freshDb();
+    const page = await serverPage('f. 11b');
+    const will = await makeClass('Will (late read)');
+    const willId = (
+      await owner().post('classifications/', {
+        element: page.id,
+        ml_class: will.id,
+        worker_run_id: workerRunId,
+        confidence: 0.4,
+      })
+    ).json().id as string;
+    await readElement(local, page.id, online);
+    const real = inProcessFetcher(t().app, actors.contributor.token);
+    let answered!: () => void;
+    let release!: () => void;
+    const serverAnswered = new Promise<void>((resolve) => (answered = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The element is read on the server at once (still pending), but its answer arrives late.
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      const response = await real(url, init);
+      if (String(url).endsWith(`/element/${page.id}/`)) {
+        answered();
+        await held;
+      }
+      return response;
+    });
+    try {
+      const reading = readElement(local, page.id, online);
+      await serverAnswered;
+      await moderateClassification(local, page, willId, 'reject');
+      expect((await engineAs().engine.sync()).sent).toBe(1);
+      release();
+      const shown = (await reading).classifications ?? [];
+      expect(shown.map((c) => c.state)).toEqual(['rejected']);
+    } finally {
+      vi.stubGlobal('fetch', real);
+    }
+  });
+
   it('applies every edit once when answers are lost after the server applied them', async () => {
     const local = freshDb();
     const page = await serverPage('f. 12');

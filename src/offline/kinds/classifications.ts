@@ -17,7 +17,10 @@ export interface ClassificationPayload {
 const elementOf = (entry: OutboxEntry) =>
   (entry.payload as unknown as ClassificationPayload).element;
 
-/** Changes the classifications of the element row, if this device has it. */
+/**
+ * Changes the classifications of the element row, if this device has it. The row is dated now:
+ * an element read asked for before (its answer still on the way) is older and does not replace it.
+ */
 export async function changeClassifications(
   db: FoliaDatabase,
   elementId: string,
@@ -26,6 +29,7 @@ export async function changeClassifications(
   await db.elements.update(elementId, (row) => {
     const data = row.data as Element;
     row.data = { ...data, classifications: change(data.classifications ?? []) } as Element;
+    row.savedAt = Date.now();
   });
 }
 
