@@ -3,6 +3,7 @@
  * Arkindex clients follow `next` until it is null: `{count, number, next, previous, results}`
  * with absolute links built from the request, `page` and `page_size` query parameters.
  */
+import type { SelectQueryBuilder } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from './errors';
@@ -113,4 +114,15 @@ export async function paginate<T>(
     previous: number > 1 ? pageLink(url, number - 1) : null,
     results,
   };
+}
+
+/** How many rows a select finds, whatever it selects: a page source's count(). */
+export async function countRows<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+): Promise<number> {
+  const row = (await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst()) as { count?: number | string | bigint } | undefined;
+  return Number(row?.count ?? 0);
 }

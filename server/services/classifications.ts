@@ -22,7 +22,7 @@ import type { Db } from '../db';
 import type { Classification, MlClass, User } from '../db/schema';
 import { nowIso } from '../clock';
 import { invalidPk, notFound, validationError } from '../errors';
-import type { PageSource } from '../pagination';
+import { countRows, type PageSource } from '../pagination';
 import {
   checkRight,
   findCorpusAccess,
@@ -96,12 +96,7 @@ export function mlClassSource(
     return query;
   };
   return {
-    async count() {
-      const row = await base()
-        .select((eb) => eb.fn.countAll().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
+    count: () => countRows(base()),
     async fetch({ limit, offset }) {
       const rows = await base()
         .selectAll()

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import type { EntityTypeTable } from '../db/schema';
 import { validationErrors, type ErrorItem } from '../errors';
-import type { PageSource } from '../pagination';
+import { countRows, type PageSource } from '../pagination';
 import { checkRight } from '../permissions';
 import { chunks, INSERT_CHUNK } from './elements/repository';
 import { workerRunJson, type WorkerRunJson } from './elements/serialize';
@@ -49,10 +49,7 @@ export function entityTypeJson(
 export function entityTypeSource(db: Db, corpusId: string): PageSource<EntityTypeJson> {
   const types = db.selectFrom('entity_types').where('corpus_id', '=', corpusId);
   return {
-    count: async () => {
-      const row = await types.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
-      return Number(row?.count ?? 0);
-    },
+    count: () => countRows(types),
     fetch: async ({ limit, offset }) =>
       (
         await types
@@ -118,13 +115,7 @@ export function transcriptionEntitySource(
         : entities.where('transcription_entities.worker_run_id', '=', workerRun);
   }
   return {
-    count: async () => {
-      const row = await entities
-        .clearSelect()
-        .select((eb) => eb.fn.countAll().as('count'))
-        .executeTakeFirst();
-      return Number(row?.count ?? 0);
-    },
+    count: () => countRows(entities),
     fetch: async ({ limit, offset }) =>
       serializeEntities(
         db,

@@ -17,7 +17,7 @@ import type { Db } from '../db';
 import type { AllowedMetadata, Element, Metadata, MetadataType, User } from '../db/schema';
 import { nowIso } from '../clock';
 import { notFound, permissionDenied, validationError } from '../errors';
-import type { PageSource } from '../pagination';
+import { countRows, type PageSource } from '../pagination';
 import {
   checkRight,
   findElementAccess,
@@ -186,12 +186,7 @@ export function allowedMetadataJson(row: AllowedMetadata): AllowedMetadataJson {
 export function allowedMetadataSource(db: Db, corpusId: string): PageSource<AllowedMetadataJson> {
   const base = () => db.selectFrom('allowed_metadata').where('corpus_id', '=', corpusId);
   return {
-    async count() {
-      const row = await base()
-        .select((eb) => eb.fn.countAll().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
+    count: () => countRows(base()),
     async fetch({ limit, offset }) {
       const rows = await base()
         .selectAll()

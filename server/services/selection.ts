@@ -17,7 +17,7 @@ import { invalidPk, permissionDenied, validationError } from '../errors';
 import type { Db } from '../db';
 import type { User } from '../db/schema';
 import { nowIso } from '../clock';
-import type { PageSource } from '../pagination';
+import { countRows, type PageSource } from '../pagination';
 import { readableCorpusIds, readableElementIds } from '../permissions';
 import { chunks, INSERT_CHUNK, type ElementRow } from './elements/repository';
 
@@ -62,12 +62,7 @@ export function selectionSource(
   corpusId: string | null,
 ): PageSource<ElementRow> {
   return {
-    async count() {
-      const row = await visibleSelection(db, user, corpusId)
-        .select((eb) => eb.fn.countAll().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
+    count: () => countRows(visibleSelection(db, user, corpusId)),
     fetch({ limit, offset }) {
       return visibleSelection(db, user, corpusId)
         .innerJoin('corpora', 'corpora.id', 'elements.corpus_id')

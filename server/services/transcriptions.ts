@@ -12,7 +12,7 @@ import { nowIso } from '../clock';
 import type { Db } from '../db';
 import type { TextOrientation, Transcription, TranscriptionTable, User } from '../db/schema';
 import { notFound, permissionDenied, validationError } from '../errors';
-import type { PageSource } from '../pagination';
+import { countRows, type PageSource } from '../pagination';
 import {
   checkRight,
   findCorpusAccess,
@@ -179,13 +179,7 @@ export function transcriptionSource(
     return result as Q;
   };
   return {
-    count: async () => {
-      const row = await filtered(rowsQuery(db))
-        .clearSelect()
-        .select((eb) => eb.fn.countAll().as('count'))
-        .executeTakeFirst();
-      return Number(row?.count ?? 0);
-    },
+    count: () => countRows(filtered(rowsQuery(db))),
     fetch: ({ limit, offset }) =>
       filtered(rowsQuery(db))
         .orderBy('transcriptions.created')
