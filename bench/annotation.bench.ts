@@ -34,7 +34,7 @@
  * cross-origin isolation); the naive loop, at milliseconds a move, gets a tenth of the positions.
  */
 import { chromium } from '@playwright/test';
-import { bundleForPage } from './bundle';
+import { bundleForPage, CHROMIUM, KEEP_NAMES_SCRIPT } from './bundle';
 
 /** Measured events per case (pointermoves for the drag; moves and clicks for the polygon). */
 const DRAG_MOVES = 300;
@@ -528,23 +528,10 @@ const median = (values: number[]) =>
 
 export async function run(): Promise<void> {
   const code = await bundle();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // tsx compiles this file keeping function names through a `__name` helper, which the
-    // functions handed to page.evaluate bring along; the page needs it too.
-    const keepNames = 'window.__name = (target) => target;';
-    const content = `<!doctype html><body style="margin:0"><script>${keepNames}</script><script>${code}</script></body>`;
+    const content = `<!doctype html><body style="margin:0">${KEEP_NAMES_SCRIPT}<script>${code}</script></body>`;
     const drag = (label: string, pointerType: 'mouse' | 'pen', zoom: number): CaseSpec => ({
       label,
       gesture: 'drag',

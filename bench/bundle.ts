@@ -39,3 +39,22 @@ export async function bundleForPage(entrySource: string, globalName: string): Pr
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Debian's Chromium as this machine runs it (Playwright cannot download its own here). */
+export const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+/**
+ * tsx compiles the benchmarks keeping function names through a `__name` helper, which the
+ * functions handed to page.evaluate bring along: a bench page defines it before anything else.
+ */
+export const KEEP_NAMES_SCRIPT = '<script>window.__name = (target) => target;</script>';

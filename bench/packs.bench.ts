@@ -33,7 +33,7 @@ import { insertCorpus } from '../server/services/corpora';
 import { iiifCacheDir } from '../server/services/images';
 import { createUser } from '../server/services/users';
 import { SHARED_DATA_DIR } from '../tests/server/sharedData';
-import { bundleForPage } from './bundle';
+import { bundleForPage, CHROMIUM, KEEP_NAMES_SCRIPT } from './bundle';
 
 const PAGES = 20;
 const SET = path.join(SHARED_DATA_DIR, 'lectaurep-bronod', 'bronod1');
@@ -53,15 +53,6 @@ const CASES: { label: string; zoom: Zoom; coldServer: boolean }[] = [
 const SCREEN = { width: 1920, height: 1080 };
 const EMAIL = 'packs-bench@example.com';
 const PASSWORD = 'reading room 1789 bench';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 // The app's own thumbnail address and screen edge, so the pack holds what the dialog's would.
 const ENTRY = `
@@ -287,9 +278,7 @@ export async function run(): Promise<void> {
   fs.writeFileSync(path.join(distDir, 'packs.js'), await bundle());
   fs.writeFileSync(
     path.join(distDir, 'index.html'),
-    // tsx compiles this file keeping function names through a `__name` helper, which the
-    // functions handed to page.evaluate bring along; the page needs it too.
-    '<!doctype html><title>packs bench</title><script>window.__name = (target) => target;</script><script src="/packs.js"></script>',
+    `<!doctype html><title>packs bench</title>${KEEP_NAMES_SCRIPT}<script src="/packs.js"></script>`,
   );
 
   const app = await buildApp({
@@ -338,8 +327,7 @@ export async function run(): Promise<void> {
       if (coldServer) fs.rmSync(iiifCacheDir(dataDir), { recursive: true, force: true });
       const profile = fs.mkdtempSync(path.join(work, 'profile-'));
       const context = await chromium.launchPersistentContext(profile, {
-        executablePath: '/usr/bin/chromium',
-        args: CHROMIUM_ARGS,
+        ...CHROMIUM,
         viewport: { width: 1280, height: 800 },
         screen: SCREEN,
       });

@@ -9,7 +9,7 @@
  */
 import { chromium } from '@playwright/test';
 import { printTable, type Figure } from './measure';
-import { bundleForPage } from './bundle';
+import { bundleForPage, CHROMIUM, KEEP_NAMES_SCRIPT } from './bundle';
 
 const FRAMES = 360;
 
@@ -194,24 +194,11 @@ function figure(label: string, times: number[]): Figure {
 
 export async function run(): Promise<void> {
   const code = await bundle();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // tsx compiles this file keeping function names through a `__name` helper, which the
-    // functions handed to page.evaluate bring along; the page needs it too.
-    const keepNames = 'window.__name = (target) => target;';
     await page.setContent(
-      `<!doctype html><body style="margin:0"><canvas id="overlay" width="1280" height="800"></canvas><script>${keepNames}</script><script>${code}</script></body>`,
+      `<!doctype html><body style="margin:0"><canvas id="overlay" width="1280" height="800"></canvas>${KEEP_NAMES_SCRIPT}<script>${code}</script></body>`,
     );
     const cases = [
       { label: '100 lines', lines: 100, mode: 'overlay' as const },
