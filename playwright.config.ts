@@ -1,11 +1,10 @@
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { e2eRunPlace } from './e2e/support/runPlace';
 
-const PORT = Number(process.env.FOLIA_E2E_PORT ?? 8765);
-/** The e2e server's data dir: wiped at each start; tests read the mail outbox from it. */
-export const E2E_DATA_DIR =
-  process.env.FOLIA_E2E_DATA_DIR ?? path.join(os.tmpdir(), 'folia-e2e-data');
+const place = e2eRunPlace();
+const PORT = place.port;
+/** The e2e server's data dir, this run's own; tests read the mail outbox from it. */
+export const E2E_DATA_DIR = place.dataDir;
 
 export default defineConfig({
   testDir: 'e2e',

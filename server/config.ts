@@ -123,7 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     tlsCert: env.FOLIA_TLS_CERT?.trim() || null,
     tlsKey: env.FOLIA_TLS_KEY?.trim() || null,
     publicUrl: parsePublicUrl(env.FOLIA_PUBLIC_URL),
-    distDir: path.resolve(root, 'dist'),
+    distDir: path.resolve(root, env.FOLIA_DIST_DIR?.trim() || 'dist'),
     logger: env.FOLIA_LOG !== '0',
   };
 }
