@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import { idempotencyPlugin } from './idempotency';
+import { apiCacheControl, recordRoutes, type ApiRoute } from './cacheControl';
 import { openDatabase, type Db, type Dialect } from './db';
 import { migrateToLatest } from './db/migrate';
 import { ApiError, badRequest, notFound, serverError } from './errors';
@@ -36,6 +37,8 @@ declare module 'fastify' {
     mailer: Mailer;
     secretKey: string;
     jobs: JobRunner;
+    /** Every route under the API prefix, in the order registered. */
+    apiRoutes: ApiRoute[];
   }
 }
 
@@ -152,9 +155,12 @@ export async function buildApp(
   await app.register(fastifyCookie);
   await authPlugin(app, { secure: !!https });
 
+  apiCacheControl(app, API_PREFIX);
+  app.decorate('apiRoutes', [] as ApiRoute[]);
   await app.register(
     async (api) => {
-      // Before the routes, so its hooks wrap every one of them.
+      // Before the routes, so their hooks wrap every one of them.
+      recordRoutes(api, app.apiRoutes);
       idempotencyPlugin(api);
       await api.register(serverInfoRoutes);
       await api.register(userRoutes);
