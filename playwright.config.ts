@@ -8,6 +8,8 @@ export const E2E_DATA_DIR = place.dataDir;
 
 export default defineConfig({
   testDir: 'e2e',
+  // Its own when set, so runs side by side do not wipe each other's traces and screenshots.
+  outputDir: process.env.FOLIA_E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
