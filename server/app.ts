@@ -27,6 +27,7 @@ import { transcriptionRoutes } from './routes/transcriptions';
 import { entityTypeRoutes } from './routes/entityTypes';
 import { workerRunRoutes } from './routes/workerRuns';
 import { selectionRoutes } from './routes/selection';
+import { adminRoutes } from './routes/admin';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 
 declare module 'fastify' {
@@ -177,6 +178,7 @@ export async function buildApp(
       await api.register(entityTypeRoutes);
       await api.register(workerRunRoutes);
       await api.register(selectionRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: API_PREFIX },
   );

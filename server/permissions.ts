@@ -195,6 +195,13 @@ export function requireCanCreateCorpus(user: User): void {
   }
 }
 
+/** The site administration (/admin/…): site admins only, whatever their memberships. */
+export function requireSiteAdmin(user: User | null): User {
+  if (!user) throw notAuthenticated();
+  if (!user.is_admin) throw permissionDenied('Only site administrators can do this.');
+  return user;
+}
+
 /**
  * The member list shows e-mail addresses, so a public corpus does not open it to everyone:
  * members and site admins only.

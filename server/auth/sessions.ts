@@ -34,6 +34,7 @@ export async function userForSession(db: Db, value: string): Promise<User | null
     .selectAll('users')
     .where('sessions.id', '=', digest(value))
     .where('sessions.expires', '>', nowIso())
+    .where('users.is_active', '=', 1)
     .executeTakeFirst();
   return row ?? null;
 }
@@ -58,6 +59,7 @@ export async function userForToken(db: Db, token: string): Promise<User | null> 
     .selectFrom('users')
     .selectAll()
     .where('auth_token', '=', token)
+    .where('is_active', '=', 1)
     .executeTakeFirst();
   return row ?? null;
 }

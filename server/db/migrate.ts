@@ -16,6 +16,7 @@ import * as m0006 from './migrations/0006_data_files';
 import * as m0007 from './migrations/0007_idempotency_keys';
 import * as m0008 from './migrations/0008_worker_runs_and_entities';
 import * as m0009 from './migrations/0009_selections';
+import * as m0010 from './migrations/0010_user_active';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0007_idempotency_keys': m0007,
   '0008_worker_runs_and_entities': m0008,
   '0009_selections': m0009,
+  '0010_user_active': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

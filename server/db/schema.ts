@@ -2,7 +2,7 @@
  * Table types shared by SQLite and PostgreSQL. Booleans are stored as 0/1 integers and
  * timestamps as ISO-8601 UTC text in both, so one set of queries serves both dialects.
  */
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type Flag = 0 | 1;
 
@@ -13,6 +13,8 @@ export interface UserTable {
   /** null: the account has no usable password (it must reset one). */
   password_hash: string | null;
   is_admin: Flag;
+  /** 0: deactivated by a site admin; no login, no session, no token. */
+  is_active: Generated<Flag>;
   verified_email: Flag;
   can_manage_workers: Flag;
   can_ingest: Flag;

@@ -169,7 +169,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     if (user?.password_hash) valid = await verifyPassword(body.password, user.password_hash);
     // Unknown e-mails and accounts without a password cost the same time as a wrong password.
     else await burnPasswordCheck(body.password);
-    if (!user || !valid) {
+    // A deactivated account answers as a wrong password does, as Django's backend treats it.
+    if (!user || !valid || !user.is_active) {
       await recordLoginFailure(app.db, body.email, request.ip);
       throw new ApiError(400, 'validation_error', [
         { code: 'authorization', detail: LOGIN_FAILED, attr: 'non_field_errors' },
@@ -185,7 +186,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   app.post('/user/password-reset/', async (request, reply) => {
     const body = parse(resetBody, request.body);
     const user = await findUserByEmail(app.db, body.email);
-    if (user) {
+    if (user?.is_active) {
       // Not awaited: a slow SMTP server would otherwise tell which e-mails have an account.
       void sendMail(request, passwordResetMail(app.secretKey, requestOrigin(request), user));
     }

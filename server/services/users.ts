@@ -129,6 +129,7 @@ export async function createUser(db: Db, input: NewUserInput): Promise<User> {
     display_name: data.display_name ?? data.email.split('@')[0] ?? data.email,
     password_hash: await hashPassword(data.password),
     is_admin: input.isAdmin ? 1 : 0,
+    is_active: 1,
     verified_email: input.verified ? 1 : 0,
     can_manage_workers: 0,
     can_ingest: 0,

@@ -24,6 +24,7 @@ function makeUser(overrides: Partial<User> = {}): User {
     display_name: 'Someone',
     password_hash: null,
     is_admin: 0,
+    is_active: 1,
     verified_email: 1,
     can_manage_workers: 0,
     can_ingest: 0,
