@@ -8,7 +8,8 @@ import { idempotencyPlugin } from './idempotency';
 import { apiCacheControl, recordRoutes, type ApiRoute } from './cacheControl';
 import { openDatabase, type Db, type Dialect } from './db';
 import { migrateToLatest } from './db/migrate';
-import { ApiError, badRequest, notFound, serverError } from './errors';
+import { ApiError, notFound } from './errors';
+import { methodNotAllowed, refusalOptions, sendError, structuredRefusals } from './refusals';
 import { authPlugin } from './auth/plugin';
 import { createMailer, type Mailer } from './mail';
 import { getSecretKey } from './services/settings';
@@ -68,8 +69,10 @@ export async function buildApp(
   const app = Fastify({
     logger: config.logger ? { level: 'info' } : false,
     bodyLimit: BODY_LIMIT,
+    ...refusalOptions,
     ...(https ? { https } : {}),
   }) as unknown as FastifyInstance;
+  structuredRefusals(app);
 
   const handle = await openDatabase(config);
   await migrateToLatest(
@@ -115,42 +118,6 @@ export async function buildApp(
         undefined,
       );
     }
-  });
-
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) {
-      for (const [name, value] of Object.entries(error.extra.headers ?? {}))
-        reply.header(name, value);
-      return reply.status(error.statusCode).send(error.body());
-    }
-    const status = (error as FastifyError).statusCode ?? 500;
-    if (status === 413) {
-      return reply.status(413).send(
-        new ApiError(413, 'client_error', [
-          {
-            code: 'request_too_large',
-            detail: 'Request body is too large (10 MB at most).',
-            attr: null,
-          },
-        ]).body(),
-      );
-    }
-    if (status === 415) {
-      return reply.status(415).send(
-        new ApiError(415, 'client_error', [
-          {
-            code: 'unsupported_media_type',
-            detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`,
-            attr: null,
-          },
-        ]).body(),
-      );
-    }
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send(badRequest(error.message).body());
-    }
-    request.log.error(error);
-    return reply.status(500).send(serverError().body());
   });
 
   await app.register(fastifyCookie);
@@ -206,7 +173,9 @@ export async function buildApp(
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/')) return reply.status(404).send(notFound().body());
+    if (url.startsWith('/api/')) {
+      return sendError(methodNotAllowed(app, request) ?? notFound(), request, reply);
+    }
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasBuild && wantsPage && !/\.[a-z0-9]+$/i.test(url)) {
       // Client-side routes: the app shell answers and the router shows the page.
