@@ -62,4 +62,72 @@ describe('the reading order of a page’s lines', () => {
       'second-1',
     ]);
   });
+
+  it('follows the page within a region whose lines the file has out of order', () => {
+    // A title page's region as a PAGE file may list it: the lines added late come first.
+    const zones = [
+      box('title', 'paragraph', 0, 0, 1000, 100),
+      box('author', 'paragraph', 300, 700, 500, 350),
+      box('title-1', 'text_line', 200, 10, 600, 60),
+      box('von', 'text_line', 600, 880, 60, 20),
+      box('heinrich', 'text_line', 360, 990, 560, 50),
+      box('novelle', 'text_line', 480, 730, 320, 45),
+    ];
+    const lines = zones.filter((zone) => zone.type === 'text_line');
+    expect(inReadingOrder(lines, zones).map((line) => line.id)).toEqual([
+      'title-1',
+      'novelle',
+      'von',
+      'heinrich',
+    ]);
+  });
+
+  it('reads lines side by side left to right, or right to left for right-to-left text', () => {
+    // Two half lines on one row (their tops and heights differ a little), then a full line.
+    const zones = [
+      box('region', 'paragraph', 0, 0, 1000, 300),
+      box('below', 'text_line', 10, 150, 980, 40),
+      box('right', 'text_line', 520, 12, 470, 50),
+      box('left', 'text_line', 10, 10, 480, 40),
+    ];
+    const lines = zones.filter((zone) => zone.type === 'text_line');
+    expect(inReadingOrder(lines, zones).map((line) => line.id)).toEqual(['left', 'right', 'below']);
+    const rtl = () => 'horizontal-rl' as const;
+    expect(inReadingOrder(lines, zones, rtl).map((line) => line.id)).toEqual([
+      'right',
+      'left',
+      'below',
+    ]);
+  });
+
+  it('reads vertical text column by column, from the right for vertical-rl', () => {
+    const zones = [
+      box('middle', 'text_line', 450, 10, 60, 900),
+      box('right', 'text_line', 850, 10, 60, 900),
+      box('left', 'text_line', 50, 10, 60, 900),
+    ];
+    expect(inReadingOrder(zones, zones, () => 'vertical-rl').map((line) => line.id)).toEqual([
+      'right',
+      'middle',
+      'left',
+    ]);
+    expect(inReadingOrder(zones, zones, () => 'vertical-lr').map((line) => line.id)).toEqual([
+      'left',
+      'middle',
+      'right',
+    ]);
+  });
+
+  it('orders the lines of a page without regions by their place on it', () => {
+    const zones = [
+      box('third', 'text_line', 10, 210, 900, 40),
+      box('first', 'text_line', 10, 10, 900, 40),
+      box('second', 'text_line', 10, 110, 900, 40),
+    ];
+    expect(inReadingOrder(zones, zones).map((line) => line.id)).toEqual([
+      'first',
+      'second',
+      'third',
+    ]);
+  });
 });
