@@ -40,13 +40,24 @@ export function LineTranscriber({ page, lines: listed, onLine }: LineTranscriber
   const queryClient = useQueryClient();
   // The same zones the image draws: the regions holding the lines give their order.
   const zones = useQuery(storedZonesQuery(page.id));
-  const lines = useMemo(() => inReadingOrder(listed, zones.data ?? []), [listed, zones.data]);
-  const ids = lines.map((line) => line.id);
+  const listedIds = listed.map((line) => line.id);
   const transcriptions = useQuery({
-    ...storedLineTranscriptionsQuery(page.id, ids),
-    enabled: active && ids.length > 0,
+    ...storedLineTranscriptionsQuery(page.id, listedIds),
+    enabled: active && listedIds.length > 0,
   });
-  const [index, setIndex] = useState(0);
+  // Right-to-left and vertical text read in their own direction: the lines' readings say which.
+  const lines = useMemo(() => {
+    const read = transcriptions.data;
+    const orientationOf = (id: string) => {
+      const items = read?.[id];
+      return (manualOf(items) ?? items?.[0])?.orientation;
+    };
+    return inReadingOrder(listed, zones.data ?? [], orientationOf);
+  }, [listed, zones.data, transcriptions.data]);
+  // The line is kept by id: the order may change under it once the lines' readings arrive.
+  const [currentId, setCurrentId] = useState<string | null>(null);
+  const found = lines.findIndex((line) => line.id === currentId);
+  const index = found >= 0 ? found : 0;
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -56,18 +67,26 @@ export function LineTranscriber({ page, lines: listed, onLine }: LineTranscriber
   const suggestion = existing?.find((item) => item.worker_run !== null);
   const orientation = manual?.orientation ?? suggestion?.orientation ?? 'horizontal-lr';
   /** The line whose text the field was filled with: a later read must not undo the typing. */
-  const filledFor = useRef<string | null>(null);
+  const [filledFor, setFilledFor] = useState<string | null>(null);
+  /** Until the line's text is in, there is nothing to correct, and nothing to save over it. */
+  const ready = !!line && filledFor === line.id;
+
+  // The field has the keyboard from the start: Enter pressed before the text arrives must not
+  // reach the Stop button the click on Start left focused.
+  useEffect(() => {
+    if (active) input.current?.focus();
+  }, [active, line?.id]);
 
   // The field shows the line's manual text, else what a worker read, to correct: once per line
   // reached, not again when the lines are read again (the edits synced, the tab refocused).
   useEffect(() => {
     if (!active || !line) {
-      filledFor.current = null;
+      setFilledFor(null);
       return;
     }
     onLine(line.id);
-    if (!transcriptions.data || filledFor.current === line.id) return;
-    filledFor.current = line.id;
+    if (!transcriptions.data || filledFor === line.id) return;
+    setFilledFor(line.id);
     setText(manual?.text ?? suggestion?.text ?? '');
     input.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -79,6 +98,7 @@ export function LineTranscriber({ page, lines: listed, onLine }: LineTranscriber
 
   const save = async (): Promise<boolean> => {
     if (!line) return false;
+    if (!ready) return true;
     const value = text.trim();
     if (value === (manual?.text ?? '') || (!manual && !value)) return true;
     // The worker's reading accepted as it is: nothing of the user's to keep.
@@ -112,7 +132,8 @@ export function LineTranscriber({ page, lines: listed, onLine }: LineTranscriber
 
   const go = async (step: number) => {
     if (!(await save())) return;
-    setIndex((current) => Math.min(lines.length - 1, Math.max(0, current + step)));
+    const next = lines[Math.min(lines.length - 1, Math.max(0, index + step))];
+    if (next) setCurrentId(next.id);
   };
 
   return (
@@ -144,11 +165,15 @@ export function LineTranscriber({ page, lines: listed, onLine }: LineTranscriber
             rows={2}
             dir={isRightToLeft(orientation) ? 'rtl' : 'ltr'}
             value={text}
-            disabled={saving || transcriptions.isPending}
+            readOnly={saving || !ready}
+            aria-busy={saving || !ready}
+            placeholder={ready ? undefined : 'Loading…'}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={(event) => {
               if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
               event.preventDefault();
+              // Enter waits for the line's text (and for the save under way): it moves on then.
+              if (saving || !ready) return;
               void go(event.shiftKey ? -1 : 1);
             }}
           />

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   defaultScheduler,
@@ -11,7 +11,9 @@ import {
 } from '@tanstack/react-query';
 import type { ElementListItem, Transcription } from '@/api/types';
 import { LineTranscriber } from '@/features/transcriptions/LineTranscriber';
+import { localDb } from '@/offline/db';
 import { storedLineTranscriptionsQuery, storedZonesQuery } from '@/offline/queries';
+import { json, resetClientState, stubFetch } from '../support/harness';
 
 const PAGE = { id: 'page', corpusId: 'corpus' };
 const LINES = [
@@ -30,8 +32,11 @@ const reading = (id: string, text: string, extra: Partial<Transcription> = {}): 
   ...extra,
 });
 
-/** The flow over lines already read: the queries answer from the cache, never the store. */
-function renderFlow(lines: Record<string, Transcription[]>) {
+/**
+ * The flow over lines already read: the queries answer from the cache, never the store. Without
+ * `lines`, their readings are read when the flow starts.
+ */
+function renderFlow(lines?: Record<string, Transcription[]>) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   const zones = LINES.map((line) => ({ ...line, type: 'text_line', zone: null }));
   client.setQueryData(storedZonesQuery(PAGE.id).queryKey, zones as unknown as ElementListItem[]);
@@ -39,7 +44,7 @@ function renderFlow(lines: Record<string, Transcription[]>) {
     PAGE.id,
     LINES.map((line) => line.id),
   ).queryKey;
-  client.setQueryData(key, lines);
+  if (lines) client.setQueryData(key, lines);
   render(
     <QueryClientProvider client={client}>
       <LineTranscriber page={PAGE} lines={LINES} onLine={() => {}} />
@@ -48,7 +53,12 @@ function renderFlow(lines: Record<string, Transcription[]>) {
   return { reread: (next: Record<string, Transcription[]>) => client.setQueryData(key, next) };
 }
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await localDb.outbox.clear();
+});
+beforeEach(resetClientState);
 // The cache tells its views at once, so a read lands within act() as it would between keys.
 beforeAll(() => notifyManager.setScheduler((callback) => callback()));
 afterAll(() => notifyManager.setScheduler(defaultScheduler));
@@ -94,5 +104,45 @@ describe('line by line transcription', () => {
     const field = screen.getByRole('textbox', { name: 'Text of line 1' });
     expect(field).toHaveProperty('value', 'فرلاغ فون هاينريش هوف');
     expect(field.getAttribute('dir')).toBe('rtl');
+  });
+
+  it('waits for the line’s text when Enter comes before it, then goes on from there', async () => {
+    const user = userEvent.setup();
+    // The page's readings take a while to come (a slow network).
+    let answer!: () => void;
+    const arrived = new Promise<void>((resolve) => (answer = resolve));
+    const { calls } = stubFetch(async (call) => {
+      if (call.path !== `/element/${PAGE.id}/transcriptions/`) return json(404, {});
+      await arrived;
+      const owned = (lineId: string, item: Transcription) => ({ ...item, element: { id: lineId } });
+      return json(200, {
+        count: 2,
+        next: null,
+        previous: null,
+        results: [
+          owned('line-a', reading('t1', 'Mannheim.')),
+          owned('line-b', reading('t2', '1837.', { worker_run: null })),
+        ],
+      });
+    });
+    renderFlow();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.keyboard('{Enter}');
+    // Still on, on the first line, and nothing was saved over the line's text.
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    expect(screen.getByText('Line 1 of 2:')).toBeTruthy();
+
+    answer();
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Text of line 1' })).toHaveProperty(
+        'value',
+        'Mannheim.',
+      ),
+    );
+    await user.keyboard('{Enter}');
+    const next = await screen.findByRole('textbox', { name: 'Text of line 2' });
+    await waitFor(() => expect(next).toHaveProperty('value', '1837.'));
+    expect(await localDb.outbox.count()).toBe(0);
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 });
