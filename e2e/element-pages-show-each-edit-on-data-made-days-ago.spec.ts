@@ -1,0 +1,156 @@
+/**
+ * The element page's main flows on a project imported days ago. Caching, versions and dates
+ * bite only on such data: a browser keeps an answer whose Last-Modified is days old for hours
+ * (a tenth of its age) unless told otherwise, and a version read then is days old.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ageContent } from './support/aged';
+import {
+  DetailsPanel,
+  signInWithImportedLine,
+  type ApiElement,
+  type Listed,
+} from './support/details';
+
+const DAYS = 3;
+
+interface ServerElement extends ApiElement {
+  name: string;
+  rotation_angle: number;
+  corpus: { id: string };
+}
+
+async function rename(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Elements' }).click();
+  await page.getByRole('menuitem', { name: 'Edit element' }).click();
+  const edit = page.getByRole('dialog');
+  await edit.getByLabel('Name').fill(name);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+}
+
+test(`on a project imported ${DAYS} days ago, every edit shows at once, after a reload too, and reaches the server once`, async ({
+  page,
+}) => {
+  test.setTimeout(360_000);
+  const shots = test.info().outputPath();
+  const { api, line, reading, classes } = await signInWithImportedLine(page);
+  const serverLine = () => api.get<ServerElement>(`/element/${line.id}/`);
+  const { corpus } = await serverLine();
+  const pages = await api.get<Listed<{ id: string; name: string }>>(
+    `/corpus/${corpus.id}/elements/?type=page`,
+  );
+  const pageElement = pages.results[0]!;
+  // What a classifier run left on the line, under the import's worker run.
+  for (const [name, confidence] of [
+    ['Title', 0.42],
+    ['Imprint', 0.91],
+  ] as const) {
+    await api.post('/classifications/', {
+      element: line.id,
+      ml_class: classes[name],
+      worker_run_id: reading.worker_run!.id,
+      confidence,
+    });
+  }
+  ageContent(DAYS);
+  const details = new DetailsPanel(page);
+  const conflicts = page.getByText('Someone changed this element on the server');
+
+  await test.step('a line renamed: the header shows the new name, after a reload too', async () => {
+    await details.open(line.id, line.name);
+    await rename(page, 'Novelle (renamed)');
+    await details.synced();
+    expect((await serverLine()).name).toBe('Novelle (renamed)');
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { name: 'Novelle (renamed)', exact: true }),
+    ).toBeVisible();
+    await page.goto(`/element/${pageElement.id}`);
+    await details.open(line.id, 'Novelle (renamed)');
+  });
+
+  await test.step('a class added shows in the panel, after a reload too', async () => {
+    await details.classify('dat', 'Date');
+    await details.synced();
+    await page.reload();
+    await expect(details.classification('Date')).toBeVisible();
+    await expect(
+      details.classifications.getByText('No classification for this project'),
+    ).toHaveCount(0);
+    // Adding it again is refused with the reason, before anything is sent.
+    await details.classifications.getByLabel('Add a classification').fill('dat');
+    await details.classifications.getByRole('option', { name: 'Date', exact: true }).click();
+    await details.classifications.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(
+      details.classifications.getByText(
+        'A manual classification for this ML class already exists.',
+      ),
+    ).toBeVisible();
+  });
+
+  await test.step('a worker’s classifications validated and rejected show so, after a reload too', async () => {
+    const title = details.classification('Title');
+    await title.getByRole('button', { name: 'Validate Title' }).click();
+    await expect(title.getByRole('button', { name: 'Validate Title' })).toBeDisabled();
+    const imprint = details.classification('Imprint');
+    await imprint.getByRole('button', { name: 'Reject Imprint' }).click();
+    await expect(imprint.getByRole('button', { name: 'Reject Imprint' })).toBeDisabled();
+    await details.synced();
+    await page.reload();
+    await expect(
+      details.classification('Title').getByRole('button', { name: 'Validate Title' }),
+    ).toBeDisabled();
+    await expect(
+      details.classification('Imprint').getByRole('button', { name: 'Reject Imprint' }),
+    ).toBeDisabled();
+    const states = (await serverLine()).classifications
+      .map((c) => `${c.ml_class.name} ${c.state}`)
+      .sort();
+    expect(states).toEqual(['Date validated', 'Imprint rejected', 'Title validated']);
+    await details.shot('classifications', shots);
+  });
+
+  await test.step('a page turned 180° shows turned, and turned back to 0°', async () => {
+    await page.goto(`/element/${pageElement.id}`);
+    await expect(page.getByRole('heading', { name: pageElement.name, exact: true })).toBeVisible();
+    const rotation = details.panel.getByLabel('Rotation');
+    await rotation.selectOption('180');
+    await expect(rotation).toHaveValue('180');
+    await details.synced();
+    expect((await api.get<ServerElement>(`/element/${pageElement.id}/`)).rotation_angle).toBe(180);
+    await page.reload();
+    await expect(details.panel.getByLabel('Rotation')).toHaveValue('180');
+    await page.screenshot({ path: `${shots}/turned.png` });
+    await details.panel.getByLabel('Rotation').selectOption('0');
+    await expect(details.panel.getByLabel('Rotation')).toHaveValue('0');
+    await details.synced();
+    expect((await api.get<ServerElement>(`/element/${pageElement.id}/`)).rotation_angle).toBe(0);
+    await expect(conflicts).toHaveCount(0);
+    await page.reload();
+    await expect(details.panel.getByLabel('Rotation')).toHaveValue('0');
+  });
+
+  await test.step('renamed again and again while requests drop or fail: no conflict with itself', async () => {
+    await details.open(line.id, 'Novelle (renamed)');
+    let patches = 0;
+    await page.route(`**/api/v1/element/${line.id}/`, async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback();
+      patches += 1;
+      if (patches === 1) return route.abort('connectionreset');
+      if (patches === 3) return route.fulfill({ status: 503, body: 'Service Unavailable' });
+      return route.fallback();
+    });
+    for (const name of ['Novelle 1', 'Novelle 2', 'Novelle 3', 'Novelle 4']) {
+      await rename(page, name);
+    }
+    await details.synced();
+    await expect(conflicts).toHaveCount(0);
+    expect((await serverLine()).name).toBe('Novelle 4');
+    await page.unroute(`**/api/v1/element/${line.id}/`);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Novelle 4', exact: true })).toBeVisible();
+    await expect(details.classification('Date')).toBeVisible();
+  });
+});
