@@ -6,6 +6,7 @@ import {
   CSRF_COOKIE,
   CSRF_HEADER,
   SESSION_COOKIE,
+  SESSION_HINT_COOKIE,
   SESSION_MAX_AGE_S,
   createSession,
   deleteSession,
@@ -43,6 +44,13 @@ export async function authPlugin(
 ): Promise<void> {
   const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: options.secure };
 
+  function hintSession(reply: FastifyReply, signedIn: boolean): void {
+    reply.setCookie(SESSION_HINT_COOKIE, signedIn ? '1' : '0', {
+      ...cookieOptions,
+      maxAge: signedIn ? SESSION_MAX_AGE_S : 365 * 24 * 3600,
+    });
+  }
+
   app.decorateRequest('user', null);
   app.decorateRequest('authMethod', null);
 
@@ -68,10 +76,14 @@ export async function authPlugin(
       return;
     }
     const session = request.cookies[SESSION_COOKIE];
-    if (!session) return;
-    const user = await userForSession(app.db, session);
+    const user = session ? await userForSession(app.db, session) : null;
+    // Only where it is wrong: an answer that crossed a login or a logout on its way back must
+    // not undo what that answer set.
+    if (api && request.cookies[SESSION_HINT_COOKIE] !== (user ? '1' : '0')) {
+      hintSession(reply, !!user);
+    }
     if (!user) {
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      if (session) reply.clearCookie(SESSION_COOKIE, cookieOptions);
       return;
     }
     if (UNSAFE.has(request.method)) {
@@ -92,12 +104,14 @@ export async function authPlugin(
       httpOnly: true,
       maxAge: SESSION_MAX_AGE_S,
     });
+    hintSession(reply, true);
   });
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
     const value = request.cookies[SESSION_COOKIE];
     if (value) await deleteSession(app.db, value);
     reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    hintSession(reply, false);
   });
 }
 

@@ -6,6 +6,12 @@ import { isoIn, nowIso } from '../clock';
 export const SESSION_COOKIE = 'folia_session';
 export const CSRF_COOKIE = 'arkindex.csrf';
 export const CSRF_HEADER = 'x-csrftoken';
+/**
+ * Readable by the page, never a secret: '1' while this browser may hold a session, '0' once it
+ * holds none. The app then spares anonymous page loads a GET /user/ bound to fail; without the
+ * cookie (another Arkindex server) it asks as before.
+ */
+export const SESSION_HINT_COOKIE = 'folia.signed_in';
 const SESSION_DAYS = 14;
 export const SESSION_MAX_AGE_S = SESSION_DAYS * 24 * 3600;
 
