@@ -86,6 +86,8 @@ function persist(query: Query | undefined): void {
 
 /** Makes `user` the current user, in memory and in the persisted copy. */
 export function setCurrentUser(queryClient: QueryClient, user: User | null): void {
+  // An answer asked for before (a 401 from before a login) must not undo this one on arrival.
+  void queryClient.cancelQueries({ queryKey: userKeys.current, exact: true });
   queryClient.setQueryData<User | null>(userKeys.current, user);
   persist(queryClient.getQueryCache().find({ queryKey: userKeys.current, exact: true }));
 }

@@ -8,6 +8,7 @@ export function useShellAccess() {
   const info = useQuery(serverInfoQuery).data;
   // The user is only worth asking for once the server answered at all.
   const userQuery = useQuery({ ...currentUserQuery, enabled: !!info });
-  const user = userQuery.isSuccess ? userQuery.data : undefined;
+  // A failed refetch keeps the user it knew: only the server's answer changes who is logged in.
+  const user = userQuery.data;
   return { info, user, access: shellAccess(info, user) };
 }
