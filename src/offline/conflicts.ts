@@ -7,7 +7,8 @@
 import type { Element } from '@/api/types';
 import type { FoliaDatabase, LocalElement, LocalRecord } from './db';
 import { discardEdit, retryEdit } from './discard';
-import type { ElementChanges } from './kinds/elements';
+import { withChanges, type ElementChanges } from './kinds/elements';
+import { later as laterDate } from './httpDates';
 import type { RecordTable } from './kinds/records';
 import type { OutboxEntry } from './outboxEntry';
 import { REMAP_TABLES } from './remap';
@@ -32,7 +33,13 @@ export async function rebase(db: FoliaDatabase, entry: OutboxEntry): Promise<voi
   const version = entry.currentLastModified;
   if (!version) return;
   const table = recordTable(entry);
-  await (table ? db[table] : db.elements).update(entry.entityId, { lastModified: version });
+  if (table) await db[table].update(entry.entityId, { lastModified: version });
+  else {
+    await db.elements.update(entry.entityId, (row: LocalElement) => {
+      row.lastModified = version;
+      row.confirmed = laterDate(version, row.confirmed);
+    });
+  }
   const previous = entry.previous as Partial<LocalElement> | null;
   if (entry.kind.endsWith('.delete') && previous && typeof previous === 'object') {
     await db.outbox.update(entry.seq!, { previous: { ...previous, lastModified: version } });
@@ -89,14 +96,6 @@ export async function keepMerged(db: FoliaDatabase, seq: number, name: string): 
   });
 }
 
-/** Applies a queued update's changes to an element's data, as updateElement shows them. */
-function withChanges(data: LocalElement['data'], changes: ElementChanges): LocalElement['data'] {
-  const { polygon, ...plain } = changes;
-  const next = { ...data, ...plain };
-  if (polygon && next.zone) next.zone = { ...next.zone, polygon };
-  return next;
-}
-
 /**
  * "Keep theirs" (or "Keep the element"): the edit is dropped, and the local element becomes the
  * server's version, with the edits queued after this one still shown over it.
@@ -127,6 +126,8 @@ export async function keepTheirs(db: FoliaDatabase, seq: number): Promise<boolea
       data,
       full: true,
       lastModified: entry.currentLastModified ?? known?.lastModified ?? null,
+      confirmed: laterDate(entry.currentLastModified, known?.confirmed),
+      seenAt: known?.seenAt ?? null,
       local: false,
       parentIds: known?.parentIds ?? [],
       savedAt: Date.now(),

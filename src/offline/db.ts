@@ -22,6 +22,13 @@ export interface LocalElement {
   full: boolean;
   /** The Last-Modified of the server version local edits are based on; null: unknown. */
   lastModified: string | null;
+  /**
+   * The newest Last-Modified the server gave for this element itself (its own read, an edit's
+   * answer): a read answering an older one was served from a cache or arrived late.
+   */
+  confirmed?: string | null;
+  /** The Date of the newest server answer this row reflects: an answer dated before is older. */
+  seenAt?: string | null;
   /** Created offline and not yet on the server: its id is temporary. */
   local: boolean;
   /** Ids of the parents known to hold it, for "what is in this folder" while offline. */

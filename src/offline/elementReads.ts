@@ -64,6 +64,7 @@ export async function readElement(
           full: true,
           lastModified: answer.lastModified,
           requestedAt,
+          date: answer.date,
         }),
       );
     }
@@ -140,6 +141,7 @@ export async function readList(
         listedVersion: versionOfAnswer(answer.date),
         parentId: scope === 'children' ? ownerId : undefined,
         requestedAt,
+        date: answer.date,
       });
       await db.lists.put(stored!);
     });

@@ -5,7 +5,7 @@
  */
 import type { Element, ElementListItem } from '@/api/types';
 import type { FoliaDatabase, LocalElement } from './db';
-import { later } from './httpDates';
+import { earlier, later } from './httpDates';
 
 export interface StoreOptions {
   /** True for GET /element/{id}/ answers (rights, classifications). */
@@ -23,6 +23,18 @@ export interface StoreOptions {
    * is newer than the answer, which left before that change landed: it keeps its data.
    */
   requestedAt?: number;
+  /** The answer's Date header. */
+  date?: string | null;
+}
+
+/**
+ * An answer older than what the row already reflects: dated before the newest answer taken, or
+ * (an element's own read) of a version before one the server already gave. A cache, or a slow
+ * answer, may hand the app what the server said before this device's own edits.
+ */
+function olderThan(previous: LocalElement, options: StoreOptions): boolean {
+  if (earlier(options.date, previous.seenAt)) return true;
+  return options.full && earlier(options.lastModified, previous.confirmed);
 }
 
 export async function storeElements(
@@ -48,7 +60,9 @@ export async function storeElements(
     if (edited.has(item.id)) return;
     const parentIds = new Set(previous?.parentIds ?? []);
     if (options.parentId) parentIds.add(options.parentId);
-    if (previous && options.requestedAt !== undefined && previous.savedAt > options.requestedAt) {
+    const savedSince =
+      options.requestedAt !== undefined && !!previous && previous.savedAt > options.requestedAt;
+    if (previous && (savedSince || olderThan(previous, options))) {
       rows.push({ ...previous, parentIds: [...parentIds] });
       return;
     }
@@ -65,6 +79,10 @@ export async function storeElements(
       full: options.full || !!previous?.full,
       lastModified:
         options.lastModified ?? later(options.listedVersion, previous?.lastModified) ?? null,
+      confirmed: options.full
+        ? later(options.lastModified, previous?.confirmed)
+        : (previous?.confirmed ?? null),
+      seenAt: later(options.date, previous?.seenAt),
       local: false,
       parentIds: [...parentIds],
       // A read's rows date from when the server was asked, not from when the answer came.

@@ -9,7 +9,7 @@ import {
   type OutboxKind,
 } from './outboxEntry';
 import { rebase } from './conflicts';
-import { changedThereToo } from './fieldChanges';
+import { alreadyThere, changedThereToo } from './fieldChanges';
 import { REMAP_TABLES } from './remap';
 import { ReplayNetworkError, sendReplay, type Fetcher, type ReplayResponse } from './transport';
 
@@ -244,6 +244,12 @@ export class SyncEngine {
       return 'retry';
     }
 
+    const current412 =
+      response.status === 412 ? (response.body as { current?: unknown })?.current : null;
+    // Refused for its version, but what it sets is what the server holds: done, at that version.
+    if (current412 && alreadyThere(claimed, current412)) {
+      response = { ...response, status: 200, body: current412 };
+    }
     const { status } = response;
     // Gone on the server and deleted here too (a rename queued before a deletion): moot.
     const moot = status === 404 && (await (kind.goneHere ?? elementGoneHere)(this.db, claimed));

@@ -57,3 +57,21 @@ export function changedThereToo(entry: OutboxEntry, current: unknown): boolean {
     return was === undefined || now === undefined || !same(was, now);
   });
 }
+
+/**
+ * True when the server already holds every value an update sets: the edit reached it (its
+ * answer lost, and the server no longer knew the request by its key when it came again) or
+ * someone made the same change. Nothing is left to send, and nothing to ask the user.
+ */
+export function alreadyThere(entry: OutboxEntry, current: unknown): boolean {
+  const changes = entry.payload.changes as Values | undefined;
+  if (!entry.kind.endsWith('.update') || !changes || !current) return false;
+  const keys = Object.keys(changes);
+  return (
+    keys.length > 0 &&
+    keys.every((key) => {
+      const now = fieldValue(current, key);
+      return now !== undefined && same(fieldValue(changes, key), now);
+    })
+  );
+}

@@ -18,3 +18,11 @@ export function versionOfAnswer(date: string | null | undefined): string | null 
   const served = Date.parse(date ?? '');
   return Number.isNaN(served) ? null : new Date(served - 1000).toUTCString();
 }
+
+/** True when `a` falls in a second before `b`'s; false when either is missing or unreadable. */
+export function earlier(a: string | null | undefined, b: string | null | undefined): boolean {
+  const first = Date.parse(a ?? '');
+  const second = Date.parse(b ?? '');
+  if (Number.isNaN(first) || Number.isNaN(second)) return false;
+  return Math.floor(first / 1000) < Math.floor(second / 1000);
+}

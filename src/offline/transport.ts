@@ -11,6 +11,8 @@ export interface ReplayResponse {
   status: number;
   body: unknown;
   lastModified: string | null;
+  /** The answer's Date: how recent what it says is. */
+  date?: string | null;
 }
 
 /** Thrown when no answer came: the request may or may not have been applied. */
@@ -58,5 +60,10 @@ export async function sendReplay(
       body = text;
     }
   }
-  return { status: response.status, body, lastModified: response.headers.get('last-modified') };
+  return {
+    status: response.status,
+    body,
+    lastModified: response.headers.get('last-modified'),
+    date: response.headers.get('date'),
+  };
 }

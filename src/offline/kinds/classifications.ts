@@ -5,6 +5,7 @@
  */
 import type { Element, ElementClassification } from '@/api/types';
 import type { FoliaDatabase } from '../db';
+import { later } from '../httpDates';
 import type { OutboxEntry } from '../outboxEntry';
 import { remapTempId } from '../remap';
 import type { KindDefinition } from './types';
@@ -20,16 +21,20 @@ const elementOf = (entry: OutboxEntry) =>
 /**
  * Changes the classifications of the element row, if this device has it. The row is dated now:
  * an element read asked for before (its answer still on the way) is older and does not replace it.
+ * With the server's answer (`answeredAt`, its Date), a read answered before it is older too: the
+ * element's version does not move with its classifications, so only the date tells.
  */
 export async function changeClassifications(
   db: FoliaDatabase,
   elementId: string,
   change: (list: ElementClassification[]) => ElementClassification[],
+  answeredAt?: string | null,
 ): Promise<void> {
   await db.elements.update(elementId, (row) => {
     const data = row.data as Element;
     row.data = { ...data, classifications: change(data.classifications ?? []) } as Element;
     row.savedAt = Date.now();
+    if (answeredAt) row.seenAt = later(answeredAt, row.seenAt);
   });
 }
 
@@ -66,7 +71,7 @@ export const classificationCreate: KindDefinition = {
           ? (created.ml_class as ElementClassification['ml_class'])
           : payload.ml_class,
     };
-    await changeClassifications(db, payload.element, replace(entry.entityId, shown));
+    await changeClassifications(db, payload.element, replace(entry.entityId, shown), response.date);
   },
   async discard(db, entry) {
     await changeClassifications(db, elementOf(entry), (list) =>
@@ -88,18 +93,25 @@ function moderation(action: 'validate' | 'reject'): KindDefinition {
     async applied(db, entry, response) {
       // 204: a manual classification rejected is deleted, as it already is here.
       if (response.status === 204 || !response.body) {
-        await changeClassifications(db, elementOf(entry), (list) =>
-          list.filter((item) => item.id !== entry.entityId),
+        await changeClassifications(
+          db,
+          elementOf(entry),
+          (list) => list.filter((item) => item.id !== entry.entityId),
+          response.date,
         );
         return;
       }
       const answer = response.body as ElementClassification;
-      await changeClassifications(db, elementOf(entry), (list) =>
-        list.map((item) =>
-          item.id === entry.entityId
-            ? { ...item, ...answer, ml_class: item.ml_class, worker_run: item.worker_run }
-            : item,
-        ),
+      await changeClassifications(
+        db,
+        elementOf(entry),
+        (list) =>
+          list.map((item) =>
+            item.id === entry.entityId
+              ? { ...item, ...answer, ml_class: item.ml_class, worker_run: item.worker_run }
+              : item,
+          ),
+        response.date,
       );
     },
     async discard(db, entry) {

@@ -1,7 +1,9 @@
 import type { Element } from '@/api/types';
 import type { FoliaDatabase, LocalElement } from '../db';
+import { later as laterDate } from '../httpDates';
 import type { OutboxEntry } from '../outboxEntry';
 import { remapTempId } from '../remap';
+import type { ReplayResponse } from '../transport';
 import type { KindDefinition } from './types';
 
 export interface ElementCreatePayload {
@@ -37,26 +39,51 @@ async function rebaseQueuedDeletion(
     });
 }
 
+/**
+ * An edit's answer: the element as the server made it, the version the next edit is based on,
+ * and the edits still queued after this one shown over it, as they were before the answer.
+ */
 async function storeServerElement(
   db: FoliaDatabase,
+  entry: OutboxEntry,
   data: Element,
-  lastModified: string | null,
+  response: Pick<ReplayResponse, 'lastModified' | 'date'>,
 ): Promise<void> {
   const known = await db.elements.get(data.id);
   if (!known) {
-    await rebaseQueuedDeletion(db, data.id, lastModified);
+    await rebaseQueuedDeletion(db, data.id, response.lastModified);
     return;
+  }
+  const later = await db.outbox.where('entityId').equals(data.id).sortBy('seq');
+  let shown: LocalElement['data'] = data;
+  for (const other of later) {
+    if (other.seq !== entry.seq && other.kind === 'element.update') {
+      shown = withChanges(shown, other.payload.changes as ElementChanges);
+    }
   }
   await db.elements.put({
     id: data.id,
     corpusId: data.corpus.id,
-    data,
+    data: shown,
     full: true,
-    lastModified: lastModified ?? known?.lastModified ?? null,
+    lastModified: response.lastModified ?? known.lastModified,
+    confirmed: laterDate(response.lastModified, known.confirmed),
+    seenAt: laterDate(response.date, known.seenAt),
     local: false,
-    parentIds: known?.parentIds ?? [],
+    parentIds: known.parentIds,
     savedAt: Date.now(),
   });
+}
+
+/** Applies a queued update's changes to an element's data, as updateElement shows them. */
+export function withChanges(
+  data: LocalElement['data'],
+  changes: ElementChanges,
+): LocalElement['data'] {
+  const { polygon, ...plain } = changes;
+  const next = { ...data, ...plain };
+  if (polygon && next.zone) next.zone = { ...next.zone, polygon };
+  return next;
 }
 
 /** Removes an element from the local store and from every list showing it. */
@@ -105,6 +132,8 @@ export const elementCreate: KindDefinition = {
       data: created,
       full: false,
       lastModified: response.lastModified,
+      confirmed: response.lastModified,
+      seenAt: response.date ?? null,
       local: false,
       parentIds: (local?.parentIds ?? []).map((id) => id),
       savedAt: Date.now(),
@@ -123,8 +152,8 @@ export const elementUpdate: KindDefinition = {
     body: entry.payload.changes,
   }),
   conditional: true,
-  async applied(db, _entry, response) {
-    await storeServerElement(db, response.body as Element, response.lastModified);
+  async applied(db, entry, response) {
+    await storeServerElement(db, entry, response.body as Element, response);
   },
   async discard(db, entry) {
     const previous = entry.previous as Partial<Element> | null;
