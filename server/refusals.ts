@@ -53,6 +53,8 @@ export function sendError(
   const answer = toApiError(error, request);
   if (answer.statusCode >= 500 && !(error instanceof ApiError)) request.log.error(error);
   for (const [name, value] of Object.entries(answer.extra.headers ?? {})) reply.header(name, value);
+  // A framework refusal (bad URL) skips the onSend hooks that say this for the rest of the API.
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
   return reply.status(answer.statusCode).send(answer.body());
 }
 
@@ -101,7 +103,7 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void 
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${answer.statusCode} ${http.STATUS_CODES[answer.statusCode]}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nCache-Control: private, no-cache\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }

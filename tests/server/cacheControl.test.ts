@@ -51,6 +51,8 @@ describeEachDialect('every API answer says how it may be cached', ({ t }) => {
     }
     cachingSaid(await admin.post('corpus/', { name: 42 }), 'an invalid POST');
     cachingSaid(await admin.get('no/such/route/'), 'an unknown API path');
+    cachingSaid(await admin.get('/api/v1/corpus/%ZZ/'), 'a malformed URL');
+    cachingSaid(await admin.get(`corpus/${'a'.repeat(5000)}/`), 'an over-long id');
   });
 
   it("an element's read, which carries Last-Modified, must be revalidated", async () => {
