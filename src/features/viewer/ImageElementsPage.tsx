@@ -7,9 +7,9 @@ import type { ImageInfo } from '@/api/types';
 import { PaginationBar } from '@/components/PaginationBar';
 import { notify } from '@/components/notifications/store';
 import { imageQuery } from './api';
-import { sourceImageUrl } from './image';
+import { IMAGE_DETAILS_ERROR, MEDIA_LOADING_FAILED, sourceImageUrl } from './image';
 
-export const IMAGE_DETAILS_ERROR = 'An error occurred retrieving image details.';
+export { IMAGE_DETAILS_ERROR };
 export const NO_IMAGE = 'This element is not on an image.';
 export const NO_ELEMENTS = 'No elements found on this image.';
 /** Spec 001 §9: the image details thumbnail is 200 pixels high. */
@@ -114,7 +114,7 @@ function ImageDetails({ image }: { image: ImageInfo }) {
             </td>
             <td className={cell}>
               {failed ? (
-                <span className="text-slate-500">Media loading failed</span>
+                <span className="text-slate-500">{MEDIA_LOADING_FAILED}</span>
               ) : (
                 <img
                   src={iiifUrl(image.url, 'full', `,${THUMBNAIL_HEIGHT}`)}

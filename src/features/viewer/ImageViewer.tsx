@@ -18,6 +18,7 @@ import { OpenSeadragonViewer } from './OpenSeadragonViewer';
 import { DEFAULT_STYLE, type OverlayScene } from './overlay/renderer';
 import { buildZoneSet } from './overlay/zoneSet';
 import { ViewerControls, type Orientation } from './ViewerControls';
+import { ViewerNotices } from './ViewerNotices';
 import { focusRect } from './zoom';
 import { useViewer, type ViewerEvent } from './viewerContext';
 import { ZoneOverlay } from './ZoneOverlay';
@@ -219,59 +220,38 @@ function ViewerWithOverlay({
 
   return (
     <>
-      {openError && (
-        <p
-          role="alert"
-          className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900"
+      <div className="relative">
+        <OpenSeadragonViewer
+          options={options}
+          onEvent={onEvent}
+          className="h-[70vh] min-h-80 rounded border border-slate-200 bg-slate-800"
         >
-          The image could not be loaded from the image server: {openError}
-        </p>
-      )}
-      {tileError && (
-        <p
-          role="alert"
-          className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-        >
-          Some parts of the image could not be loaded from the image server.
-        </p>
-      )}
-      {mismatch && (
-        <p
-          role="alert"
-          className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-        >
-          {mismatch}
-        </p>
-      )}
-      <OpenSeadragonViewer
-        options={options}
-        onEvent={onEvent}
-        className="h-[70vh] min-h-80 rounded border border-slate-200 bg-slate-800"
-      >
-        {followSelected && (
-          <FollowSelection focus={selectedZone?.polygon ?? null} imageSize={imageSize} />
-        )}
-        <FocusOnArrival
-          focus={
-            focusOnArrival && selectedId === arrivalId ? (selectedZone?.polygon ?? null) : null
-          }
-          imageSize={imageSize}
-        />
-        <ZoneOverlay
-          scene={scene}
-          labels={labels}
-          imageSize={imageSize}
-          selected={selectedIndex}
-          tool={tool}
-          onSelect={(index) => {
-            setFocusOnArrival(false);
-            onSelect(index >= 0 ? zoneSet.ids[index]! : null);
-          }}
-        />
-        <div className="pointer-events-none absolute top-2 left-2 z-10">
-          <ViewerControls orientation={orientation} onOrientationChange={setOrientation} />
-        </div>
-      </OpenSeadragonViewer>
+          {followSelected && (
+            <FollowSelection focus={selectedZone?.polygon ?? null} imageSize={imageSize} />
+          )}
+          <FocusOnArrival
+            focus={
+              focusOnArrival && selectedId === arrivalId ? (selectedZone?.polygon ?? null) : null
+            }
+            imageSize={imageSize}
+          />
+          <ZoneOverlay
+            scene={scene}
+            labels={labels}
+            imageSize={imageSize}
+            selected={selectedIndex}
+            tool={tool}
+            onSelect={(index) => {
+              setFocusOnArrival(false);
+              onSelect(index >= 0 ? zoneSet.ids[index]! : null);
+            }}
+          />
+          <div className="pointer-events-none absolute top-2 left-2 z-10">
+            <ViewerControls orientation={orientation} onOrientationChange={setOrientation} />
+          </div>
+        </OpenSeadragonViewer>
+        <ViewerNotices openError={openError} tileError={tileError} mismatch={mismatch} />
+      </div>
       {selectedZone && (
         <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
           <span>

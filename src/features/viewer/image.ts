@@ -3,6 +3,32 @@ import type { ImageInfo } from '@/api/types';
 
 export const INVALID_DIMENSIONS =
   'The IIIF image cannot be displayed because it has invalid dimensions.';
+/** Spec 001 §8: the image errors, and what a failed image reads. */
+export const IMAGE_DETAILS_ERROR = 'An error occurred retrieving image details.';
+export const MEDIA_LOADING_FAILED = 'Media loading failed';
+
+/**
+ * Why the image server's description of the image (info.json) could not be read, in words: the
+ * viewer only gives "HTTP 0 attempting to load TileSource: <url>" and the like.
+ */
+export function imageOpenFailure(message: string): string {
+  const status = /\bHTTP (\d{1,3})\b/.exec(message)?.[1];
+  if (status !== undefined) {
+    const code = Number(status);
+    if (code === 0) {
+      return 'The image server could not be reached (no answer, or an answer this page may not read).';
+    }
+    if (code === 401 || code === 403)
+      return `The image server refused access to the image (HTTP ${code}).`;
+    if (code === 404) return `The image server does not have this image (HTTP ${code}).`;
+    if (code >= 500) return `The image server failed (HTTP ${code}).`;
+    return `The image server answered HTTP ${code}.`;
+  }
+  if (/Unable to load TileSource/i.test(message)) {
+    return "The image server's answer is not a IIIF image description.";
+  }
+  return message;
+}
 
 /** Width and height must be positive whole numbers for tiles and zones to line up. */
 export function hasValidDimensions(image: Pick<ImageInfo, 'width' | 'height'>): boolean {

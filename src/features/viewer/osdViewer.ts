@@ -80,6 +80,9 @@ function wrapViewer(
     emit({ type: 'open', source: imageSize });
     emit({ type: 'viewport' });
   });
+  // OpenSeadragon writes its own 'Unable to open [object Object]: HTTP 0…' in dark grey over
+  // the dark viewer; the page says what failed instead, legibly (ImageViewer).
+  viewer.removeAllHandlers('open-failed');
   viewer.addHandler('open-failed', (event) => {
     emit({ type: 'open-failed', message: event.message });
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   hasValidDimensions,
+  imageOpenFailure,
   infoJsonUrl,
   sizeMismatch,
   sourceImageUrl,
@@ -39,6 +40,27 @@ describe('IIIF image facts', () => {
     expect(sizeMismatch({ width: 1000, height: 1500 }, { width: 1000, height: 1500 })).toBeNull();
     expect(sizeMismatch({ width: 1000, height: 1500 }, { width: 500, height: 750 })).toMatch(
       /500 × 750 .* 1000 × 1500/,
+    );
+  });
+});
+
+describe('an image the image server does not give', () => {
+  it('is explained in words, from what the viewer reports', () => {
+    const url = 'https://iiif.example.org/iiif/2/p1/info.json';
+    expect(imageOpenFailure(`HTTP 0 attempting to load TileSource: ${url}`)).toBe(
+      'The image server could not be reached (no answer, or an answer this page may not read).',
+    );
+    expect(imageOpenFailure(`HTTP 404 attempting to load TileSource: ${url}`)).toBe(
+      'The image server does not have this image (HTTP 404).',
+    );
+    expect(imageOpenFailure(`HTTP 403 attempting to load TileSource: ${url}`)).toBe(
+      'The image server refused access to the image (HTTP 403).',
+    );
+    expect(imageOpenFailure(`HTTP 503 attempting to load TileSource: ${url}`)).toBe(
+      'The image server failed (HTTP 503).',
+    );
+    expect(imageOpenFailure('Unable to load TileSource')).toBe(
+      "The image server's answer is not a IIIF image description.",
     );
   });
 });

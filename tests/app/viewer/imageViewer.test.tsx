@@ -196,18 +196,28 @@ describe('image viewer on the element page', () => {
     await waitFor(() => expect(viewers.created).toHaveLength(1));
     const viewer = viewers.last;
 
+    // As OpenSeadragon words it when the image server does not answer.
     act(() =>
-      viewer.emit({ type: 'open-failed', message: 'HTTP 502 attempting to load TileSource' }),
+      viewer.emit({
+        type: 'open-failed',
+        message: `HTTP 0 attempting to load TileSource: ${viewer.options!.tileSource}`,
+      }),
     );
-    expect(
-      await screen.findByText(
-        'The image could not be loaded from the image server: HTTP 502 attempting to load TileSource',
-      ),
-    ).toBeTruthy();
+    // Said in words, over the image, not as the viewer's raw message.
+    const title = await screen.findByText('Media loading failed');
+    const notice = title.closest<HTMLElement>('[role="alert"]')!;
+    // The viewer's box holds it, where the image would be.
+    const viewerBox = screen.getByTestId('image-viewer').parentElement!.parentElement!;
+    expect(viewerBox.contains(notice)).toBe(true);
+    expect(notice.textContent).toBe(
+      'Media loading failed' +
+        'An error occurred retrieving image details.' +
+        'The image server could not be reached (no answer, or an answer this page may not read).',
+    );
 
     act(() => viewer.open({ width: 500, height: 750 }));
     expect(await screen.findByText(/reports a size of 500 × 750 pixels/)).toBeTruthy();
-    expect(screen.queryByText(/could not be loaded from the image server/)).toBeNull();
+    expect(screen.queryByText('An error occurred retrieving image details.')).toBeNull();
     // Zones are scaled to the size the server reports.
     await waitFor(() => expect(drawnZones()[0]).toEqual([20, 20]));
 
