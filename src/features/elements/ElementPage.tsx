@@ -96,7 +96,9 @@ function ElementView({
     [types],
   );
   const isFolder = type?.folder ?? false;
-  const showTree = isFolder ? display.folderTree : display.annotationsTree;
+  // Which tree setting applies is known once the project's types are: guessed before, a folder
+  // briefly mounted the annotations tree, whose children request then went to waste.
+  const showTree = !corpus.isPending && (isFolder ? display.folderTree : display.annotationsTree);
   const corpusName = corpus.data?.name ?? element.corpus.name ?? 'Project';
   // After a deletion the page goes up along the path the user came by, else the first one.
   const parentId =
