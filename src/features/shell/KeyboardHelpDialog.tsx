@@ -2,6 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { useStore } from '@/lib/store';
 import {
   SHORTCUTS,
+  type ShortcutKey,
   closeKeyboardHelp,
   keyboardHelpOpen,
   useKeyboardHelpShortcut,
@@ -40,11 +41,9 @@ export function KeyboardHelpDialog() {
                 <tr key={shortcut.description}>
                   <td className="py-2 pr-4 whitespace-nowrap">
                     {shortcut.keys.map((key, index) => (
-                      <span key={key}>
+                      <span key={String(key)}>
                         {index > 0 && <span className="mx-1 text-slate-400">+</span>}
-                        <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 shadow-sm">
-                          {key}
-                        </kbd>
+                        <ShortcutKeys keys={key} />
                       </span>
                     ))}
                   </td>
@@ -57,4 +56,18 @@ export function KeyboardHelpDialog() {
       </div>
     </Dialog>
   );
+}
+
+const kbdClass =
+  'rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 shadow-sm';
+
+/** A key, or its alternatives joined by "or" so they do not read as one chord. */
+function ShortcutKeys({ keys }: { keys: ShortcutKey }) {
+  if (typeof keys === 'string') return <kbd className={kbdClass}>{keys}</kbd>;
+  return keys.map((key, index) => (
+    <span key={key}>
+      {index > 0 && <span className="mx-1 text-xs text-slate-500">or</span>}
+      <kbd className={kbdClass}>{key}</kbd>
+    </span>
+  ));
 }

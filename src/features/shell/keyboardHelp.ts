@@ -13,8 +13,13 @@ export function closeKeyboardHelp(): void {
   keyboardHelpOpen.set(false);
 }
 
-/** The shortcuts of spec 000 §2, in the order the help lists them. */
-export const SHORTCUTS: { keys: string[]; description: string }[] = [
+/** One key, or any one of several (the arrow keys): alternatives, not keys pressed together. */
+export type ShortcutKey = string | readonly string[];
+
+const ARROWS = ['←', '↑', '→', '↓'] as const;
+
+/** The shortcuts of spec 000 §2, in the order the help lists them; `keys` are pressed together. */
+export const SHORTCUTS: { keys: ShortcutKey[]; description: string }[] = [
   { keys: ['Ctrl', '←'], description: 'Go to the previous element' },
   { keys: ['Ctrl', '→'], description: 'Go to the next element' },
   { keys: ['Esc'], description: 'Cancel the polygon being drawn' },
@@ -27,8 +32,8 @@ export const SHORTCUTS: { keys: string[]; description: string }[] = [
   { keys: ['r'], description: 'Annotation mode: rectangle tool' },
   { keys: ['p'], description: 'Annotation mode: polygon tool' },
   { keys: ['i'], description: 'Annotation mode: median point tool' },
-  { keys: ['←', '↑', '→', '↓'], description: 'Annotation mode: move the selection by 1 pixel' },
-  { keys: ['Shift', '←'], description: 'Annotation mode: move the selection by 10 pixels' },
+  { keys: [ARROWS], description: 'Annotation mode: move the selection by 1 pixel' },
+  { keys: ['Shift', ARROWS], description: 'Annotation mode: move the selection by 10 pixels' },
   { keys: ['Delete'], description: 'Annotation mode: delete the selected zone' },
   { keys: ['Ctrl', 'Z'], description: 'Annotation mode: undo' },
   { keys: ['Ctrl', 'Shift', 'Z'], description: 'Annotation mode: redo (or Ctrl+Y)' },
