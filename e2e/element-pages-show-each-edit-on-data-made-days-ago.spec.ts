@@ -154,3 +154,76 @@ test(`on a project imported ${DAYS} days ago, every edit shows at once, after a 
     await expect(details.classification('Date')).toBeVisible();
   });
 });
+
+test(`on a project imported ${DAYS} days ago, renamed elements show in the tree and the folder's grid, and an edited reading shows, after a reload too`, async ({
+  page,
+}) => {
+  test.setTimeout(360_000);
+  const { api, line } = await signInWithImportedLine(page);
+  const { corpus } = await api.get<ServerElement>(`/element/${line.id}/`);
+  const pages = await api.get<Listed<{ id: string; name: string }>>(
+    `/corpus/${corpus.id}/elements/?type=page`,
+  );
+  const pageElement = pages.results[0]!;
+  const folder = (
+    await api.get<Listed<{ id: string; name: string }>>(
+      `/corpus/${corpus.id}/elements/?folder=true`,
+    )
+  ).results[0]!;
+  const regions = await api.get<Listed<{ id: string; name: string }>>(
+    `/elements/${pageElement.id}/children/?page_size=100`,
+  );
+  const region = regions.results[0]!;
+  // The annotator's own reading, written last week.
+  await api.post(`/element/${line.id}/transcription/`, { text: 'Novelle (mine)' });
+  ageContent(DAYS);
+  const details = new DetailsPanel(page);
+  const tree = page.getByRole('navigation', { name: 'Children tree' });
+
+  await test.step("a region renamed shows so in its page's tree", async () => {
+    await page.goto(`/element/${pageElement.id}`);
+    await expect(tree.getByRole('link', { name: region.name, exact: true }).first()).toBeVisible();
+    await page.goto(`/element/${region.id}`);
+    await expect(page.getByRole('heading', { name: region.name, exact: true })).toBeVisible();
+    await rename(page, 'Heading');
+    await details.synced();
+    await page.goto(`/element/${pageElement.id}`);
+    await expect(tree.getByRole('link', { name: 'Heading', exact: true })).toBeVisible();
+    await page.reload();
+    await expect(tree.getByRole('link', { name: 'Heading', exact: true })).toBeVisible();
+  });
+
+  await test.step("a page renamed shows so in its folder's grid", async () => {
+    await page.goto(`/element/${folder.id}`);
+    await expect(page.getByRole('link', { name: pageElement.name, exact: true })).toBeVisible();
+    await page.goto(`/element/${pageElement.id}`);
+    await rename(page, 'Title page');
+    await details.synced();
+    await page.goto(`/element/${folder.id}`);
+    await expect(page.getByRole('link', { name: 'Title page', exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Title page', exact: true })).toBeVisible();
+    expect((await api.get<ServerElement>(`/element/${pageElement.id}/`)).name).toBe('Title page');
+  });
+
+  await test.step('a reading written last week, corrected', async () => {
+    await details.open(line.id, line.name);
+    await details.editTranscription(
+      'Novelle (mine)',
+      'Novelle (corrected)',
+      'Transcription updated.',
+    );
+    await details.synced();
+    await page.reload();
+    // The panel's lists load after the page (slower when the machine is loaded).
+    await expect(details.transcription('Novelle (corrected)')).toBeVisible({ timeout: 30_000 });
+    await expect(details.transcription('Novelle (mine)')).toHaveCount(0);
+    const listed = await api.get<Listed<{ text: string }>>(
+      `/element/${line.id}/transcriptions/?page_size=100`,
+    );
+    expect(listed.results.map((item) => item.text).sort()).toEqual([
+      'Novelle',
+      'Novelle (corrected)',
+    ]);
+  });
+});
