@@ -32,4 +32,23 @@ describe('renderMarkdown', () => {
     expect(dom.querySelector('a')?.getAttribute('href') ?? null).toBeNull();
     expect(dom.querySelector('form, input')).toBeNull();
   });
+
+  it('shows an image whose source was stripped or points nowhere as its alt text, not a broken image', () => {
+    const dom = toDom(
+      renderMarkdown(
+        'Seal: ![wax seal](javascript:alert(1)) stamp: ![red stamp](stamp.png) <img src=x onerror="alert(1)"> end',
+      ),
+    );
+    expect(dom.querySelector('img')).toBeNull();
+    expect(dom.textContent?.trim()).toBe('Seal: wax seal stamp: red stamp  end');
+  });
+
+  it('keeps images that have a web address', () => {
+    const dom = toDom(
+      renderMarkdown('![Folio 3](https://iiif.example.org/f3/full/200,/0/default.jpg)'),
+    );
+    const img = dom.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('https://iiif.example.org/f3/full/200,/0/default.jpg');
+    expect(img?.getAttribute('alt')).toBe('Folio 3');
+  });
 });

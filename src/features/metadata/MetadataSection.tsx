@@ -14,7 +14,7 @@ import { SubmitActions } from '@/components/modal/ModalActions';
 import { PanelSection } from '@/components/PanelSection';
 import { notify } from '@/components/notifications/store';
 import { ui } from '@/components/styles';
-import { renderMarkdown } from '@/lib/markdown';
+import { MarkdownContent } from '@/components/MarkdownContent';
 import { entityWrites, refreshElementEntities } from '@/offline/entityWrites';
 import { storedAllowedMetadataQuery, storedMetadataQuery } from '@/offline/queries';
 import { savedNotice } from '@/offline/runtime';
@@ -173,10 +173,8 @@ export function MetadataSection({ element, canWrite, isAdmin, siteAdmin }: Metad
 
 function MetadataValue({ item }: { item: ElementMetadataItem }) {
   if (item.type === 'markdown') {
-    // Sanitised by renderMarkdown: a metadata value is never trusted HTML.
-    return (
-      <div className="prose-sm" dangerouslySetInnerHTML={{ __html: renderMarkdown(item.value) }} />
-    );
+    // Sanitised: a metadata value is never trusted HTML.
+    return <MarkdownContent className="prose-sm" source={item.value} />;
   }
   if (item.type === 'url') {
     return (
