@@ -10,8 +10,10 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ModelsRouteImport } from './routes/models'
 import { Route as SyncRouteImport } from './routes/sync'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as BrowseIndexRouteImport } from './routes/browse/index'
 import { Route as BrowseCorpusIdRouteImport } from './routes/browse/$corpusId'
 import { Route as BudgetIndexRouteImport } from './routes/budget/index'
@@ -38,6 +40,8 @@ import { Route as UserPassword_resetRouteImport } from './routes/user/password_r
 import { Route as UserProfileRouteImport } from './routes/user/profile'
 import { Route as UserRegisterRouteImport } from './routes/user/register'
 import { Route as UserVerifyEmailRouteImport } from './routes/user/verify-email'
+import { Route as AdminProjectsIndexRouteImport } from './routes/admin/projects/index'
+import { Route as AdminProjectsCorpusIdRouteImport } from './routes/admin/projects/$corpusId'
 import { Route as CorpusCorpusIdIndexRouteImport } from './routes/corpus/$corpusId/index'
 import { Route as CorpusCorpusIdWaitRouteImport } from './routes/corpus/$corpusId/wait'
 import { Route as ProcessIdBudgetRouteImport } from './routes/process/$id/budget'
@@ -60,6 +64,11 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ModelsRoute = ModelsRouteImport.update({
   id: '/models',
   path: '/models',
@@ -69,6 +78,11 @@ const SyncRoute = SyncRouteImport.update({
   id: '/sync',
   path: '/sync',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const BrowseIndexRoute = BrowseIndexRouteImport.update({
   id: '/browse/',
@@ -201,6 +215,16 @@ const UserVerifyEmailRoute = UserVerifyEmailRouteImport.update({
   path: '/user/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminProjectsIndexRoute = AdminProjectsIndexRouteImport.update({
+  id: '/projects/',
+  path: '/projects/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminProjectsCorpusIdRoute = AdminProjectsCorpusIdRouteImport.update({
+  id: '/projects/$corpusId',
+  path: '/projects/$corpusId',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const CorpusCorpusIdIndexRoute = CorpusCorpusIdIndexRouteImport.update({
   id: '/corpus/$corpusId/',
   path: '/corpus/$corpusId/',
@@ -290,6 +314,7 @@ const UserResetUidb64TokenRoute = UserResetUidb64TokenRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/models': typeof ModelsRoute
   '/sync': typeof SyncRoute
   '/browse/$corpusId': typeof BrowseCorpusIdRoute
@@ -314,10 +339,12 @@ export interface FileRoutesByFullPath {
   '/user/profile': typeof UserProfileRoute
   '/user/register': typeof UserRegisterRoute
   '/user/verify-email': typeof UserVerifyEmailRoute
+  '/admin/': typeof AdminIndexRoute
   '/browse/': typeof BrowseIndexRoute
   '/budget/': typeof BudgetIndexRoute
   '/process/': typeof ProcessIndexRoute
   '/secret/': typeof SecretIndexRoute
+  '/admin/projects/$corpusId': typeof AdminProjectsCorpusIdRoute
   '/corpus/$corpusId/wait': typeof CorpusCorpusIdWaitRoute
   '/process/$id/budget': typeof ProcessIdBudgetRoute
   '/process/$id/configure': typeof ProcessIdConfigureRoute
@@ -329,6 +356,7 @@ export interface FileRoutesByFullPath {
   '/process/$id/{-$selectedRun}': typeof ProcessIdChar123SelectedRunChar125Route
   '/process/worker-version/$versionId': typeof ProcessWorkerVersionVersionIdRoute
   '/process/workers/$workerId': typeof ProcessWorkersWorkerIdRoute
+  '/admin/projects/': typeof AdminProjectsIndexRoute
   '/corpus/$corpusId/': typeof CorpusCorpusIdIndexRoute
   '/process/workers/': typeof ProcessWorkersIndexRoute
   '/process/buckets/$corpusId/{-$folderId}': typeof ProcessBucketsCorpusIdChar123FolderIdChar125Route
@@ -361,10 +389,12 @@ export interface FileRoutesByTo {
   '/user/profile': typeof UserProfileRoute
   '/user/register': typeof UserRegisterRoute
   '/user/verify-email': typeof UserVerifyEmailRoute
+  '/admin': typeof AdminIndexRoute
   '/browse': typeof BrowseIndexRoute
   '/budget': typeof BudgetIndexRoute
   '/process': typeof ProcessIndexRoute
   '/secret': typeof SecretIndexRoute
+  '/admin/projects/$corpusId': typeof AdminProjectsCorpusIdRoute
   '/corpus/$corpusId/wait': typeof CorpusCorpusIdWaitRoute
   '/process/$id/budget': typeof ProcessIdBudgetRoute
   '/process/$id/configure': typeof ProcessIdConfigureRoute
@@ -376,6 +406,7 @@ export interface FileRoutesByTo {
   '/process/$id/{-$selectedRun}': typeof ProcessIdChar123SelectedRunChar125Route
   '/process/worker-version/$versionId': typeof ProcessWorkerVersionVersionIdRoute
   '/process/workers/$workerId': typeof ProcessWorkersWorkerIdRoute
+  '/admin/projects': typeof AdminProjectsIndexRoute
   '/corpus/$corpusId': typeof CorpusCorpusIdIndexRoute
   '/process/workers': typeof ProcessWorkersIndexRoute
   '/process/buckets/$corpusId/{-$folderId}': typeof ProcessBucketsCorpusIdChar123FolderIdChar125Route
@@ -385,6 +416,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/models': typeof ModelsRoute
   '/sync': typeof SyncRoute
   '/browse/$corpusId': typeof BrowseCorpusIdRoute
@@ -409,10 +441,12 @@ export interface FileRoutesById {
   '/user/profile': typeof UserProfileRoute
   '/user/register': typeof UserRegisterRoute
   '/user/verify-email': typeof UserVerifyEmailRoute
+  '/admin/': typeof AdminIndexRoute
   '/browse/': typeof BrowseIndexRoute
   '/budget/': typeof BudgetIndexRoute
   '/process/': typeof ProcessIndexRoute
   '/secret/': typeof SecretIndexRoute
+  '/admin/projects/$corpusId': typeof AdminProjectsCorpusIdRoute
   '/corpus/$corpusId/wait': typeof CorpusCorpusIdWaitRoute
   '/process/$id/budget': typeof ProcessIdBudgetRoute
   '/process/$id/configure': typeof ProcessIdConfigureRoute
@@ -424,6 +458,7 @@ export interface FileRoutesById {
   '/process/$id/{-$selectedRun}': typeof ProcessIdChar123SelectedRunChar125Route
   '/process/worker-version/$versionId': typeof ProcessWorkerVersionVersionIdRoute
   '/process/workers/$workerId': typeof ProcessWorkersWorkerIdRoute
+  '/admin/projects/': typeof AdminProjectsIndexRoute
   '/corpus/$corpusId/': typeof CorpusCorpusIdIndexRoute
   '/process/workers/': typeof ProcessWorkersIndexRoute
   '/process/buckets/$corpusId/{-$folderId}': typeof ProcessBucketsCorpusIdChar123FolderIdChar125Route
@@ -434,6 +469,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/models'
     | '/sync'
     | '/browse/$corpusId'
@@ -458,10 +494,12 @@ export interface FileRouteTypes {
     | '/user/profile'
     | '/user/register'
     | '/user/verify-email'
+    | '/admin/'
     | '/browse/'
     | '/budget/'
     | '/process/'
     | '/secret/'
+    | '/admin/projects/$corpusId'
     | '/corpus/$corpusId/wait'
     | '/process/$id/budget'
     | '/process/$id/configure'
@@ -473,6 +511,7 @@ export interface FileRouteTypes {
     | '/process/$id/{-$selectedRun}'
     | '/process/worker-version/$versionId'
     | '/process/workers/$workerId'
+    | '/admin/projects/'
     | '/corpus/$corpusId/'
     | '/process/workers/'
     | '/process/buckets/$corpusId/{-$folderId}'
@@ -505,10 +544,12 @@ export interface FileRouteTypes {
     | '/user/profile'
     | '/user/register'
     | '/user/verify-email'
+    | '/admin'
     | '/browse'
     | '/budget'
     | '/process'
     | '/secret'
+    | '/admin/projects/$corpusId'
     | '/corpus/$corpusId/wait'
     | '/process/$id/budget'
     | '/process/$id/configure'
@@ -520,6 +561,7 @@ export interface FileRouteTypes {
     | '/process/$id/{-$selectedRun}'
     | '/process/worker-version/$versionId'
     | '/process/workers/$workerId'
+    | '/admin/projects'
     | '/corpus/$corpusId'
     | '/process/workers'
     | '/process/buckets/$corpusId/{-$folderId}'
@@ -528,6 +570,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/admin'
     | '/models'
     | '/sync'
     | '/browse/$corpusId'
@@ -552,10 +595,12 @@ export interface FileRouteTypes {
     | '/user/profile'
     | '/user/register'
     | '/user/verify-email'
+    | '/admin/'
     | '/browse/'
     | '/budget/'
     | '/process/'
     | '/secret/'
+    | '/admin/projects/$corpusId'
     | '/corpus/$corpusId/wait'
     | '/process/$id/budget'
     | '/process/$id/configure'
@@ -567,6 +612,7 @@ export interface FileRouteTypes {
     | '/process/$id/{-$selectedRun}'
     | '/process/worker-version/$versionId'
     | '/process/workers/$workerId'
+    | '/admin/projects/'
     | '/corpus/$corpusId/'
     | '/process/workers/'
     | '/process/buckets/$corpusId/{-$folderId}'
@@ -576,6 +622,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
   ModelsRoute: typeof ModelsRoute
   SyncRoute: typeof SyncRoute
   BrowseCorpusIdRoute: typeof BrowseCorpusIdRoute
@@ -631,6 +678,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/models': {
       id: '/models'
       path: '/models'
@@ -644,6 +698,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/sync'
       preLoaderRoute: typeof SyncRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/browse/': {
       id: '/browse/'
@@ -827,6 +888,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserVerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/projects/': {
+      id: '/admin/projects/'
+      path: '/projects'
+      fullPath: '/admin/projects/'
+      preLoaderRoute: typeof AdminProjectsIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/projects/$corpusId': {
+      id: '/admin/projects/$corpusId'
+      path: '/projects/$corpusId'
+      fullPath: '/admin/projects/$corpusId'
+      preLoaderRoute: typeof AdminProjectsCorpusIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/corpus/$corpusId/': {
       id: '/corpus/$corpusId/'
       path: '/corpus/$corpusId'
@@ -942,8 +1017,25 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AdminRouteRouteChildren {
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminProjectsCorpusIdRoute: typeof AdminProjectsCorpusIdRoute
+  AdminProjectsIndexRoute: typeof AdminProjectsIndexRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminIndexRoute: AdminIndexRoute,
+  AdminProjectsCorpusIdRoute: AdminProjectsCorpusIdRoute,
+  AdminProjectsIndexRoute: AdminProjectsIndexRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
   ModelsRoute: ModelsRoute,
   SyncRoute: SyncRoute,
   BrowseCorpusIdRoute: BrowseCorpusIdRoute,

@@ -2,17 +2,10 @@
  * The metadata form's rules (spec 001 §5 "Metadata form", §6): the messages word for word, who
  * may edit what, and the values each type accepts.
  */
-import type { AllowedMetadata, MetadataType } from '@/api/types';
+import type { AllowedMetadata } from '@/api/types';
+import { METADATA_TYPES } from '@/lib/metadataTypes';
 
-export const METADATA_TYPES: { value: MetadataType; label: string }[] = [
-  { value: 'text', label: 'Text' },
-  { value: 'markdown', label: 'Markdown' },
-  { value: 'date', label: 'Date' },
-  { value: 'location', label: 'Location' },
-  { value: 'reference', label: 'Reference' },
-  { value: 'numeric', label: 'Numeric' },
-  { value: 'url', label: 'URL' },
-];
+export { METADATA_TYPES };
 
 export const METADATA_MESSAGES = {
   type: 'Invalid metadata type',

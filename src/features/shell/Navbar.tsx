@@ -187,11 +187,10 @@ function UserMenu({ user, access }: { user: User; access: ShellAccess }) {
           </MenuItem>
         )}
         {access.admin && (
-          // The admin site is served by the server, outside this app's routes.
           <MenuItem>
-            <a href="/admin/" className={menuItem}>
+            <Link to="/admin/" className={menuItem}>
               Admin
-            </a>
+            </Link>
           </MenuItem>
         )}
         <MenuSeparator className="my-1 h-px bg-slate-200" />

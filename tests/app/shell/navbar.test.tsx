@@ -154,7 +154,7 @@ describe('navbar entries gated by edition and role', () => {
     expect(menu.queryByRole('menuitem', { name: 'Admin' })).toBeNull();
   });
 
-  it('adds Admin, a plain link to the admin site, for site admins only', async () => {
+  it('adds Admin, the link to the administration page, for site admins only', async () => {
     renderInRouter(<Navbar />, { info: makeInfo(), user: makeUser({ is_admin: true }) });
     const menu = await openUserMenu();
     expect(href(menu.getByRole('menuitem', { name: 'Admin' }))).toBe('/admin/');
