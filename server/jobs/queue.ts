@@ -36,6 +36,17 @@ export interface JobContext<P> {
    * longer this runner's. The handler should then return early (what it returns is kept).
    */
   shouldStop(): Promise<boolean>;
+  /**
+   * The last checkpoint an earlier run of this job stored before it was cut short (a restart),
+   * or null on a first run. A resumed handler adds what it does to it.
+   */
+  resumed: unknown;
+  /**
+   * Stores how far the job got (JSON), as its result until it ends. Pass the transaction that
+   * did the work, so the checkpoint commits with it: a run cut short leaves exactly what its
+   * committed work says.
+   */
+  checkpoint(value: unknown, db?: Db): Promise<void>;
 }
 
 export interface JobOptions {
@@ -177,6 +188,15 @@ export async function recordProgress(
   await ownStartedJob(db, jobId, claimer).set({ progress, heartbeat_at: nowIso() }).execute();
 }
 
+export async function recordCheckpoint(
+  db: Db,
+  jobId: string,
+  claimer: string,
+  result: string,
+): Promise<void> {
+  await ownStartedJob(db, jobId, claimer).set({ result }).execute();
+}
+
 export async function recordHeartbeat(
   db: Db,
   jobIds: readonly string[],
@@ -229,6 +249,7 @@ export async function endJob(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Back to the queue; the result keeps the last checkpoint, for the run that resumes it. */
 function requeueValues() {
   return {
     status: 'queued' as const,
@@ -246,17 +267,27 @@ export interface RecoveredJob {
 }
 
 /**
- * Started jobs whose runner has shown no sign of life since `staleBefore` belong to a process
- * that died (or hung). Each goes back to the queue when its kind allows a retry and it has
- * attempts left, else it ends in error. A stop the owner asked for is honoured either way.
+ * Started jobs whose runner has shown no sign of life since `staleBefore`, or whose runner
+ * `claimerIsGone` knows to be dead, belong to a process that died (or hung). Each goes back to
+ * the queue when its kind allows a retry and it has attempts left, else it ends in error. A
+ * stop the owner asked for is honoured either way.
  */
-export async function recoverAbandonedJobs(db: Db, staleBefore: string): Promise<RecoveredJob[]> {
-  const rows = await db
+export async function recoverAbandonedJobs(
+  db: Db,
+  staleBefore: string,
+  claimerIsGone: (claimer: string) => boolean = () => false,
+): Promise<RecoveredJob[]> {
+  const started = await db
     .selectFrom('jobs')
-    .select(['id', 'kind', 'heartbeat_at', 'attempts', 'stop_requested'])
+    .select(['id', 'kind', 'heartbeat_at', 'attempts', 'stop_requested', 'claimed_by'])
     .where('status', '=', 'started')
-    .where((eb) => eb.or([eb('heartbeat_at', '<', staleBefore), eb('heartbeat_at', 'is', null)]))
     .execute();
+  const rows = started.filter(
+    (row) =>
+      row.heartbeat_at === null ||
+      row.heartbeat_at < staleBefore ||
+      (row.claimed_by !== null && claimerIsGone(row.claimed_by)),
+  );
   const recovered: RecoveredJob[] = [];
   for (const row of rows) {
     const retry =

@@ -13,7 +13,12 @@
  *   handler returns the job is re-queued if its kind has retryOnRestart, else it ends in error
  *   "Interrupted by a server restart";
  * - the process dies: its heartbeat stops, and after `staleAfterMs` any runner treats the job
- *   as above (re-queue or "Interrupted by a server restart").
+ *   as above (re-queue or "Interrupted by a server restart"). A runner on the same machine
+ *   does so at once when the dead process' id is no longer running (a server killed and
+ *   started again resumes its jobs without waiting).
+ *
+ * A re-queued job runs again from the start of its handler, which gets the last checkpoint of
+ * the run cut short (context.resumed) so that it resumes rather than counts from zero.
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -28,6 +33,7 @@ import {
   endJob,
   jobDefinition,
   onJobEnqueued,
+  recordCheckpoint,
   recordHeartbeat,
   recordProgress,
   recoverAbandonedJobs,
@@ -80,6 +86,26 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 export function createJobRunner(app: FastifyInstance, options: JobRunnerOptions = {}): JobRunner {
   return new Runner(app, options);
+}
+
+/**
+ * Whether a claimer id (host:pid:suffix, the default) names a process of this machine that no
+ * longer runs. Only the pid says so: machines sharing one database must have distinct host
+ * names (containers do unless told otherwise), or a live runner's jobs would be taken from it.
+ */
+function isDeadLocalClaimer(claimer: string): boolean {
+  const parts = claimer.split(':');
+  if (parts.length < 3) return false;
+  const pid = Number(parts[parts.length - 2]);
+  if (parts.slice(0, -2).join(':') !== hostname()) return false;
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: the process runs, under another user.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 function errorMessage(error: unknown): string {
@@ -204,7 +230,7 @@ class Runner implements JobRunner {
     if (!now && Date.now() - this.lastRecovery < this.settings.heartbeatMs) return;
     this.lastRecovery = Date.now();
     const staleBefore = new Date(Date.now() - this.settings.staleAfterMs).toISOString();
-    for (const job of await recoverAbandonedJobs(this.app.db, staleBefore)) {
+    for (const job of await recoverAbandonedJobs(this.app.db, staleBefore, isDeadLocalClaimer)) {
       this.app.log.warn(
         { job: job.id, kind: job.kind, outcome: job.outcome, maxAttempts: MAX_ATTEMPTS },
         'recovered a job abandoned by a dead process',
@@ -271,6 +297,7 @@ class Runner implements JobRunner {
     let stopReason: StopReason | null = null;
     let lastStopCheck = 0;
     let stopAnswer = false;
+    let checkpoint = job.result;
 
     const write = (): Promise<void> => {
       if (trailing) clearTimeout(trailing);
@@ -287,10 +314,23 @@ class Runner implements JobRunner {
       return writing;
     };
 
+    let resumed: unknown = null;
+    try {
+      resumed = job.result === null ? null : JSON.parse(job.result);
+    } catch {
+      resumed = null;
+    }
+
     const context: JobContext<unknown> = {
       app: this.app,
       job,
       payload,
+      resumed,
+      checkpoint: async (value, trx = db) => {
+        const text = JSON.stringify(value);
+        await recordCheckpoint(trx, job.id, this.id, text);
+        checkpoint = text;
+      },
       progress: async (fraction) => {
         if (!Number.isFinite(fraction)) return;
         progress = Math.min(1, Math.max(0, fraction));
@@ -336,7 +376,7 @@ class Runner implements JobRunner {
         job,
         retry
           ? { status: 'queued' }
-          : { status: 'error', error: INTERRUPTED, result: null, progress },
+          : { status: 'error', error: INTERRUPTED, result: checkpoint, progress },
       );
       return;
     }

@@ -54,7 +54,9 @@ export async function boundedTreeSize(db: Db, roots: RootsQuery, limit: number):
 /**
  * The ids a deletion removes. Without children: the roots. With children: the roots and their
  * descendants, except those still held by a parent outside the deletion and, under them,
- * whatever they hold (a kept element keeps its own children).
+ * whatever they hold (a kept element keeps its own children); deepest first, so that a
+ * deletion cut short between two chunks has removed leaves only: what is left is still where
+ * it was, under its parents, and deleting again from the same roots finishes the work.
  */
 export async function deletionIds(
   db: Db,
@@ -83,7 +85,8 @@ export async function deletionIds(
       FROM element_links JOIN kept ON element_links.parent_id = kept.id
       WHERE element_links.child_id NOT IN (SELECT id FROM roots)
     )
-    SELECT DISTINCT id FROM tree WHERE id NOT IN (SELECT id FROM kept)`.execute(db);
+    SELECT id FROM tree WHERE id NOT IN (SELECT id FROM kept)
+    GROUP BY id ORDER BY MAX(depth) DESC, id`.execute(db);
   return rows.map((row) => row.id);
 }
 
@@ -92,6 +95,8 @@ export interface DeleteProgress {
   progress?(fraction: number): Promise<void>;
   /** Checked between chunks; true stops the deletion where it is. */
   shouldStop?(): Promise<boolean>;
+  /** Runs in each chunk's transaction with the count deleted so far, to commit with it. */
+  record?(trx: Db, deleted: number): Promise<void>;
 }
 
 /**
@@ -123,6 +128,7 @@ export async function deleteElementIds(
         trx,
         children.map((row) => row.child_id).filter((id) => !deleted.has(id)),
       );
+      await hooks.record?.(trx, done + part.length);
     });
     done += part.length;
     await hooks.progress?.(done / ids.length);
