@@ -177,7 +177,11 @@ async function renameConflict(page: Page, context: BrowserContext, baseURL: stri
   await renameOffline(page, MINE);
   await expect(syncStatus(page)).toHaveAccessibleName('Pending changes: Offline, 1 pending');
   await setting.colleague.renameAfter(setting.folderId, THEIRS, setting.seen.lastModified);
-  const shown = await backOnlineToTheConflict(page, context, `“Box 1”: rename to “${MINE}”`);
+  const shown = await backOnlineToTheConflict(
+    page,
+    context,
+    `“Box 1” (Folder): renamed to “${MINE}”`,
+  );
   await expect(
     shown.choice.getByText('Someone changed this element on the server after your edit was made.'),
   ).toBeVisible();
@@ -268,7 +272,11 @@ test.describe('an element changed on the server while it was edited offline', ()
     await expect(syncStatus(page)).toHaveAccessibleName('Pending changes: Offline, 1 pending');
     await colleague.renameAfter(folderId, THEIRS, seen.lastModified);
 
-    const { panel, choice } = await backOnlineToTheConflict(page, context, 'Delete “Box 1”');
+    const { panel, choice } = await backOnlineToTheConflict(
+      page,
+      context,
+      '“Box 1” (Folder): deleted',
+    );
     await expect(
       choice.getByText('You deleted this element, and someone changed it on the server since.'),
     ).toBeVisible();

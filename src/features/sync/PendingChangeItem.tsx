@@ -7,6 +7,7 @@ import { ui } from '@/components/styles';
 import { relativeTime } from '@/lib/relativeTime';
 import type { OutboxEntry } from '@/offline/outboxEntry';
 import { ConflictChoice } from './ConflictChoice';
+import { describeChange, type ElementFacts } from './describeChange';
 import type { SyncActions } from './useSyncActions';
 
 export function statusText(entry: OutboxEntry): string {
@@ -47,12 +48,20 @@ export interface PendingChangeItemProps {
   entry: OutboxEntry;
   /** The project's name from the local store, while the project itself is not loaded. */
   project?: string;
+  /** The elements the edits name, as this device knows them. */
+  elements: Readonly<Record<string, ElementFacts>>;
   actions: SyncActions;
   now: number;
 }
 
 /** One queued edit: what it does, where, since when, how it stands, and what can be done. */
-export function PendingChangeItem({ entry, project, actions, now }: PendingChangeItemProps) {
+export function PendingChangeItem({
+  entry,
+  project,
+  elements,
+  actions,
+  now,
+}: PendingChangeItemProps) {
   const seq = entry.seq!;
   const labelId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -60,6 +69,11 @@ export function PendingChangeItem({ entry, project, actions, now }: PendingChang
   const busy = actions.busy.has(seq);
   const queued = new Date(entry.createdAt);
   const style = STATUS_STYLE[entry.status];
+  const types = corpus?.types;
+  const description = describeChange(entry, {
+    elements,
+    typeName: (slug) => types?.find((type) => type.slug === slug)?.display_name ?? slug,
+  });
   const conflict =
     entry.status === 'conflict' &&
     (entry.kind === 'element.update' || entry.kind === 'element.delete');
@@ -69,7 +83,7 @@ export function PendingChangeItem({ entry, project, actions, now }: PendingChang
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <p id={labelId} className="font-medium break-words text-slate-900">
-            {entry.label}
+            {description}
           </p>
           <p className="mt-0.5 text-sm text-slate-500">
             {projectName(entry, corpus, project)} · Queued{' '}
@@ -117,7 +131,7 @@ export function PendingChangeItem({ entry, project, actions, now }: PendingChang
           void actions.discard(seq);
         }}
       >
-        <p className="font-medium text-slate-800">{entry.label}</p>
+        <p className="font-medium text-slate-800">{description}</p>
         <p className="mt-2">
           It will not be sent to the server, and this device goes back to how it was before it.
           {entry.kind === 'element.create' && ' Changes made to what it creates go with it.'}

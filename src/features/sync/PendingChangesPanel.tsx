@@ -3,6 +3,7 @@ import { ui } from '@/components/styles';
 import { downloadText } from '@/lib/download';
 import { relativeTime } from '@/lib/relativeTime';
 import { useConnectivity } from '@/offline/runtime';
+import { describeChange } from './describeChange';
 import { PendingChangeItem } from './PendingChangeItem';
 import { pendingChangesFile } from './pendingChangesFile';
 import { usePendingChanges } from './usePendingChanges';
@@ -40,7 +41,7 @@ function summary(total: number, attention: number): string {
  * what can be done about each, and a copy of them all to keep.
  */
 export function PendingChangesPanel() {
-  const { loaded, entries, lastSync, projectNames } = usePendingChanges();
+  const { loaded, entries, lastSync, projectNames, elements } = usePendingChanges();
   const { online } = useConnectivity();
   const actions = useSyncActions();
   const now = useNow();
@@ -67,7 +68,9 @@ export function PendingChangesPanel() {
   const waiting = entries.some((e) => e.status === 'pending' || e.status === 'sending');
 
   const download = () => {
-    const file = pendingChangesFile(entries);
+    const file = pendingChangesFile(entries, (entry) =>
+      describeChange(entry, { elements, typeName: (slug) => slug }),
+    );
     downloadText(file.filename, file.text);
   };
   const sendNow = () => {
@@ -103,6 +106,7 @@ export function PendingChangesPanel() {
             key={entry.seq}
             entry={entry}
             project={projectNames[entry.corpusId]}
+            elements={elements}
             actions={actions}
             now={now}
           />

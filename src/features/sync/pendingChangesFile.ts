@@ -6,11 +6,12 @@ import type { OutboxEntry } from '@/offline/outboxEntry';
  */
 export function pendingChangesFile(
   entries: OutboxEntry[],
+  describe: (entry: OutboxEntry) => string,
   now: Date = new Date(),
 ): { filename: string; text: string } {
   const changes = entries.map((entry) => ({
     kind: entry.kind,
-    label: entry.label,
+    label: describe(entry),
     element: entry.entityId,
     project: entry.corpusId,
     payload: entry.payload,

@@ -1,6 +1,7 @@
 import { localDb, type FoliaDatabase } from '@/offline/db';
 import type { OutboxEntry } from '@/offline/outboxEntry';
 import { useLiveQuery } from '@/offline/useLiveQuery';
+import { elementIdsOf, type ElementFacts } from './describeChange';
 
 export interface PendingChanges {
   /** False until the database first answered. */
@@ -11,9 +12,17 @@ export interface PendingChanges {
   lastSync: number | null;
   /** Project names as the elements in the local store know them, by project id. */
   projectNames: Record<string, string>;
+  /** The elements the edits name (what they are about, parents, destinations), by id. */
+  elements: Record<string, ElementFacts>;
 }
 
-const LOADING: PendingChanges = { loaded: false, entries: [], lastSync: null, projectNames: {} };
+const LOADING: PendingChanges = {
+  loaded: false,
+  entries: [],
+  lastSync: null,
+  projectNames: {},
+  elements: {},
+};
 
 /**
  * Elements of a project read from the server carry the project's name (those made here do
@@ -34,7 +43,12 @@ async function readPendingChanges(db: FoliaDatabase): Promise<PendingChanges> {
     const name = await projectName(db, corpusId);
     if (name) projectNames[corpusId] = name;
   }
-  return { loaded: true, entries, lastSync: lastSync?.at ?? null, projectNames };
+  const ids = [...new Set(entries.flatMap(elementIdsOf))];
+  const elements: Record<string, ElementFacts> = {};
+  for (const row of await db.elements.bulkGet(ids)) {
+    if (row) elements[row.id] = { name: row.data.name, type: row.data.type };
+  }
+  return { loaded: true, entries, lastSync: lastSync?.at ?? null, projectNames, elements };
 }
 
 /** The outbox as it is now, in this tab or another one replaying it. */

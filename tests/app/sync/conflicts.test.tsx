@@ -68,7 +68,13 @@ async function renamedOnBothSides() {
     currentLastModified: CHANGED_AT,
     error: { status: 412, message: CONFLICT_DETAIL },
   });
-  return { folio, theirs, api, server: () => server, label: '“Folio 3”: rename to “Folio 3r”' };
+  return {
+    folio,
+    theirs,
+    api,
+    server: () => server,
+    label: '“Folio 3” (Page): renamed to “Folio 3r”',
+  };
 }
 
 async function versionsTable(label: string) {
@@ -146,7 +152,7 @@ describe('a conflicting edit', () => {
     await replay();
     openPendingChanges();
     const { rows, item } = await versionsTable(
-      '“Folio 3”: type act, new zone, rotation 90°, mirrored',
+      '“Folio 3” (Page): type changed to Act, zone reshaped, rotated to 90°, mirrored',
     );
     await waitFor(() =>
       expect(rows()).toEqual([
@@ -236,7 +242,7 @@ describe('a conflicting edit', () => {
     await user.type(field, 'Folio 3r (recto)');
     await user.click(item.getByRole('button', { name: 'Save merged value' }));
 
-    const merged = await changeItem('“Folio 3”: rename to “Folio 3r (recto)”');
+    const merged = await changeItem('“Folio 3” (Page): renamed to “Folio 3r (recto)”');
     expect(await merged.findByText('Waiting')).toBeTruthy();
     const [entry] = await outbox();
     expect(entry).toMatchObject({
@@ -282,7 +288,7 @@ describe('a conflicting deletion', () => {
   it('shows what changed on the server and offers to delete anyway or keep the element', async () => {
     const { label } = await deletedHereChangedThere();
     openPendingChanges();
-    const { item, rows } = await versionsTable(`Delete ${label}`);
+    const { item, rows } = await versionsTable(`${label} (Page): deleted`);
     expect(
       item.getByText(/You deleted this element, and someone changed it on the server since\./),
     ).toBeTruthy();
@@ -302,7 +308,7 @@ describe('a conflicting deletion', () => {
     const { folio, api, label, seq } = await deletedHereChangedThere();
     const user = userEvent.setup();
     openPendingChanges();
-    const { item } = await versionsTable(`Delete ${label}`);
+    const { item } = await versionsTable(`${label} (Page): deleted`);
     await user.click(item.getByRole('button', { name: 'Delete anyway' }));
     expect(await item.findByText('Waiting')).toBeTruthy();
     const entry = (await localDb.outbox.get(seq))!;
@@ -320,7 +326,7 @@ describe('a conflicting deletion', () => {
     const { folio, theirs, label } = await deletedHereChangedThere();
     const user = userEvent.setup();
     openPendingChanges();
-    const { item } = await versionsTable(`Delete ${label}`);
+    const { item } = await versionsTable(`${label} (Page): deleted`);
     await user.click(item.getByRole('button', { name: 'Keep the element' }));
     expect(await screen.findByText('Everything is saved on the server.')).toBeTruthy();
     expect(await outbox()).toEqual([]);

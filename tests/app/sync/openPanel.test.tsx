@@ -66,7 +66,7 @@ describe('opening the Pending changes', () => {
 
     await person.click(button);
     const dialog = within(await screen.findByRole('dialog', { name: 'Pending changes' }));
-    expect(await dialog.findByRole('listitem', { name: 'Create “Box 1”' })).toBeTruthy();
+    expect(await dialog.findByRole('listitem', { name: '“Box 1” (Folder): created' })).toBeTruthy();
     await person.click(dialog.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('heading', { name: 'Projects list' })).toBeTruthy();

@@ -94,33 +94,33 @@ describe('the Pending changes panel', () => {
       expect(
         list.getAllByRole('listitem').map((item) => item.querySelector('p')!.textContent),
       ).toEqual([
-        '“Act 12”: type no_such',
-        '“Folio 3”: rename to “Folio 3r”',
-        'Create “Box 1”',
-        '“Folio 4”: rename to “Folio 4v”',
+        '“Act 12” (Act): type changed to no_such',
+        '“Folio 3” (Page): renamed to “Folio 3r”',
+        '“Box 1” (Folder): created',
+        '“Folio 4” (Page): renamed to “Folio 4v”',
       ]),
     );
     expect(
       screen.getByText('4 changes are not on the server yet. 2 need your attention.'),
     ).toBeTruthy();
 
-    const failed = await changeItem('“Act 12”: type no_such');
+    const failed = await changeItem('“Act 12” (Act): type changed to no_such');
     expect(failed.getByText("Refused by the server: Type 'no_such' not found.")).toBeTruthy();
     expect(await failed.findByText(/^Registers of Le Creusot · Queued/)).toBeTruthy();
     expect(failed.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(failed.getByRole('button', { name: 'Discard' })).toBeTruthy();
 
-    const conflict = await changeItem('“Folio 3”: rename to “Folio 3r”');
+    const conflict = await changeItem('“Folio 3” (Page): renamed to “Folio 3r”');
     expect(conflict.getByText('Changed on the server')).toBeTruthy();
     expect(conflict.getByRole('button', { name: 'Keep mine' })).toBeTruthy();
     expect(conflict.queryByRole('button', { name: 'Retry' })).toBeNull();
 
-    const waiting = await changeItem('Create “Box 1”');
+    const waiting = await changeItem('“Box 1” (Folder): created');
     expect(waiting.getByText('Waiting')).toBeTruthy();
     expect(waiting.getByRole('button', { name: 'Discard' })).toBeTruthy();
     expect(waiting.queryByRole('button', { name: 'Retry' })).toBeNull();
 
-    const inFlight = await changeItem('“Folio 4”: rename to “Folio 4v”');
+    const inFlight = await changeItem('“Folio 4” (Page): renamed to “Folio 4v”');
     expect(inFlight.getByText('Sending')).toBeTruthy();
     expect(inFlight.getByText('2 minutes ago')).toBeTruthy();
     expect(inFlight.queryByRole('button', { name: 'Discard' })).toBeNull();
@@ -148,9 +148,9 @@ describe('the Pending changes panel', () => {
       name: 'Box 2',
     });
     openPendingChanges();
-    const known = await changeItem('Create “Box 1”');
+    const known = await changeItem('“Box 1” (Folder): created');
     expect(await known.findByText(/^Registers of Le Creusot · Queued/)).toBeTruthy();
-    const unknown = await changeItem('Create “Box 2”');
+    const unknown = await changeItem('“Box 2” (folder): created');
     expect(unknown.getByText(/^Unknown project · Queued/)).toBeTruthy();
   });
 
@@ -165,7 +165,7 @@ describe('the Pending changes panel', () => {
     });
     const user = userEvent.setup();
     openPendingChanges();
-    const item = await changeItem('“Folio 3”: rename to “Folio 3r”, rotation 90°');
+    const item = await changeItem('“Folio 3” (Page): renamed to “Folio 3r”, rotated to 90°');
 
     await user.click(item.getByRole('button', { name: 'Discard' }));
     let dialog = await screen.findByRole('dialog', { name: 'Discard this change?' });
@@ -196,7 +196,7 @@ describe('the Pending changes panel', () => {
     await updateElement(localDb, id, { name: 'Box 1, sorted' });
     const user = userEvent.setup();
     openPendingChanges();
-    const item = await changeItem('Create “Box 1, sorted”');
+    const item = await changeItem('“Box 1, sorted” (Folder): created');
     await user.click(item.getByRole('button', { name: 'Discard' }));
     const dialog = await screen.findByRole('dialog', { name: 'Discard this change?' });
     await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
@@ -219,7 +219,7 @@ describe('the Pending changes panel', () => {
 
     const user = userEvent.setup();
     openPendingChanges();
-    let item = await changeItem('“Act 12”: type page');
+    let item = await changeItem('“Act 12” (Act): type changed to Page');
     expect(item.getByText('Refused by the server: Someone must fix this first.')).toBeTruthy();
 
     // Offline, Retry puts it back in the queue.
@@ -236,7 +236,7 @@ describe('the Pending changes panel', () => {
 
     // Refused again, then fixed on the server's side: online, Retry sends it at once.
     await replay();
-    item = await changeItem('“Act 12”: type page');
+    item = await changeItem('“Act 12” (Act): type changed to Page');
     await item.findByText('Refused by the server: Someone must fix this first.');
     refuse = false;
     setOnline(true);
@@ -254,7 +254,7 @@ describe('the Pending changes panel', () => {
     await updateElement(localDb, folio.id, { name: 'Folio 3r' });
     const user = userEvent.setup();
     openPendingChanges();
-    await changeItem('“Folio 3”: rename to “Folio 3r”');
+    await changeItem('“Folio 3” (Page): renamed to “Folio 3r”');
     expect(screen.queryByRole('button', { name: 'Send now' })).toBeNull();
 
     setOnline(true);
@@ -298,7 +298,7 @@ describe('the Pending changes panel', () => {
 
       const user = userEvent.setup();
       openPendingChanges();
-      await changeItem('Create “Box 1”');
+      await changeItem('“Box 1” (Folder): created');
       await user.click(screen.getByRole('button', { name: 'Download as file' }));
 
       expect(saved).toHaveLength(1);
@@ -310,7 +310,7 @@ describe('the Pending changes panel', () => {
       expect(file.changes).toEqual([
         {
           kind: 'element.update',
-          label: '“Act 12”: type no_such',
+          label: '“Act 12” (act): type changed to no_such',
           element: act.id,
           project: corpus.id,
           payload: { changes: { type: 'no_such' } },
@@ -324,7 +324,7 @@ describe('the Pending changes panel', () => {
         },
         {
           kind: 'element.create',
-          label: 'Create “Box 1”',
+          label: '“Box 1” (folder): created',
           element: entries[1]!.entityId,
           project: corpus.id,
           payload: { corpus: corpus.id, parent: null, type: 'folder', name: 'Box 1' },
