@@ -9,6 +9,7 @@ import { OUTBOX_KINDS } from './kinds';
 import type { ElementChanges, ElementCreatePayload } from './kinds/elements';
 import { newEntry as entry, unsentTail } from './newEntry';
 import { newTempId, type OutboxEntry } from './outboxEntry';
+import { ownerElementOf } from './ownerElement';
 
 async function requireElement(db: FoliaDatabase, id: string): Promise<LocalElement> {
   const element = await db.elements.get(id);
@@ -187,10 +188,19 @@ export async function deleteElement(
         (other, i) => rows[i]?.local && queued.every((e) => e.entityId !== other || unsent(e)),
       ),
     );
+    // What the deleted elements hold (classifications, transcriptions, metadata) goes with
+    // them on the server: its edits, sent or not, are folded into the deletion. Sent after it,
+    // they would be refused for ever. One on its way now is left to its answer.
+    const goneSet = new Set(gone);
+    const held = (e: OutboxEntry) =>
+      !e.kind.startsWith('element.') &&
+      e.status !== 'sending' &&
+      goneSet.has(ownerElementOf(e) ?? '');
     const isDropped = (e: OutboxEntry) =>
-      unsent(e) &&
-      gone.includes(e.entityId) &&
-      (neverOnServer.has(e.entityId) || e.kind === 'element.update');
+      held(e) ||
+      (unsent(e) &&
+        goneSet.has(e.entityId) &&
+        (neverOnServer.has(e.entityId) || e.kind === 'element.update'));
     const everything = await db.outbox.toArray();
     for (;;) {
       const needed = new Set(
@@ -200,7 +210,7 @@ export async function deleteElement(
       for (const other of needed) neverOnServer.delete(other);
       if (neverOnServer.size === before) break;
     }
-    await db.outbox.bulkDelete(queued.filter(isDropped).map((e) => e.seq!));
+    await db.outbox.bulkDelete(everything.filter(isDropped).map((e) => e.seq!));
     await db.elements.bulkDelete(gone);
     await db.lists.where('ownerId').anyOf(gone).delete();
     await db.lists.toCollection().modify((list) => {

@@ -10,6 +10,7 @@ import {
 } from './outboxEntry';
 import { rebase } from './conflicts';
 import { alreadyThere, changedThereToo } from './fieldChanges';
+import { ownerElementOf } from './ownerElement';
 import { REMAP_TABLES } from './remap';
 import { ReplayNetworkError, sendReplay, type Fetcher, type ReplayResponse } from './transport';
 
@@ -251,6 +252,13 @@ export class SyncEngine {
       response = { ...response, status: 200, body: current412 };
     }
     const { status } = response;
+    // Refused because the element it belongs to is gone, deleted here too (an edit that was on
+    // its way when the element was deleted): the deletion erased it anyway.
+    if ((status === 400 || status === 404) && (await this.ownerDeletedHere(claimed))) {
+      await this.db.outbox.delete(seq);
+      result.statuses[seq] = status;
+      return 'done';
+    }
     // Gone on the server and deleted here too (a rename queued before a deletion): moot.
     const moot = status === 404 && (await (kind.goneHere ?? elementGoneHere)(this.db, claimed));
     if ((status >= 200 && status < 300) || (status === 404 && (kind.goneIsDone || moot))) {
@@ -305,6 +313,14 @@ export class SyncEngine {
     }
     await this.db.outbox.update(seq, { status: 'failed', error: errorOf(response) });
     return 'parked';
+  }
+
+  /** The element the edit belongs to was deleted on this device. */
+  private async ownerDeletedHere(entry: OutboxEntry): Promise<boolean> {
+    const owner = ownerElementOf(entry);
+    // A creation refused stays for the user: the deletion queued after it needs its id.
+    if (!owner || entry.kind === 'element.delete' || entry.kind === 'element.create') return false;
+    return !(await this.db.elements.get(owner));
   }
 
   private async retryLater(entry: OutboxEntry, delay?: number): Promise<void> {
