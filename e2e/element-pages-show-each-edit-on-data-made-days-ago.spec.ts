@@ -6,6 +6,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ageContent } from './support/aged';
 import {
+  AnnotationPage,
+  ServerApi,
+  near,
+  signInWithBlankPage,
+  type Point,
+} from './support/annotation';
+import {
   DetailsPanel,
   signInWithImportedLine,
   type ApiElement,
@@ -226,4 +233,42 @@ test(`on a project imported ${DAYS} days ago, renamed elements show in the tree 
       'Novelle (corrected)',
     ]);
   });
+});
+
+test(`on a page imported ${DAYS} days ago, a zone drawn then is reshaped and moved with the tools, with no conflict with itself`, async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const blank = await signInWithBlankPage(page, 'Aged zones', 'aged-annotator');
+  const api = new ServerApi(page);
+  const box: Point[] = [
+    [300, 600],
+    [900, 600],
+    [900, 1000],
+    [300, 1000],
+  ];
+  const zone = await api.createZone(blank, 'Box', 'text_line', box);
+  ageContent(DAYS);
+  const annotation = new AnnotationPage(page, blank);
+  await annotation.open();
+  await annotation.turnOn();
+  const serverBox = async () => (await api.zone(zone.id))!.polygon;
+
+  await annotation.select([600, 800], 'Box');
+  await annotation.drag([900, 1000], [1000, 1100]);
+  const reshaped = box.map((point, i): Point => (i === 2 ? [1000, 1100] : point));
+  await expect.poll(async () => near(await serverBox(), reshaped)).toBe(true);
+  // A second edit right after is based on the first one's version, not the week-old read.
+  await annotation.drag([500, 700], [600, 650]);
+  const moved = reshaped.map(([x, y]): Point => [x + 100, y - 50]);
+  await expect.poll(async () => near(await serverBox(), moved)).toBe(true);
+  await expect(page.getByText('Someone changed this element on the server')).toHaveCount(0);
+  await annotation.synced();
+  await page.reload();
+  await expect(
+    page.getByRole('navigation', { name: 'Children tree' }).getByRole('link', { name: 'Box' }),
+  ).toBeVisible();
+  await annotation.synced();
+  expect(near(await serverBox(), moved)).toBe(true);
 });
