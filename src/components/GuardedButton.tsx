@@ -17,7 +17,9 @@ export function GuardedButton({ blocked, onClick, title, ...props }: GuardedButt
       aria-disabled={blocked ? true : undefined}
       title={blocked ?? title}
       onClick={(event) => {
-        if (!blocked) onClick?.(event);
+        // A blocked submit button must not send its form either.
+        if (blocked) event.preventDefault();
+        else onClick?.(event);
       }}
     />
   );

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage, fieldErrors } from '@/api/errors';
 import type { ElementType } from '@/api/types';
+import { GuardedButton } from '@/components/GuardedButton';
+import { OfflineNote, useNeedsNetwork } from '@/components/NeedsNetwork';
 import { ui } from '@/components/styles';
 
 /** The most a project name may hold, as the server stores it. */
@@ -27,6 +29,8 @@ interface CorpusFormProps {
   error: unknown;
   onSubmit: (values: CorpusFormValues) => void;
   actions?: ReactNode;
+  /** Said above the button while offline ("create the project"); none where the page says it. */
+  offlineAction?: string;
 }
 
 export function CorpusForm({
@@ -38,9 +42,12 @@ export function CorpusForm({
   error,
   onSubmit,
   actions,
+  offlineAction,
 }: CorpusFormProps) {
   const [values, setValues] = useState(initial);
   const id = useId();
+  // Projects are written on the server only: offline, the form waits instead of failing.
+  const offline = useNeedsNetwork();
   const errors = fieldErrors(error);
   const otherErrors = Object.entries(errors)
     .filter(([attr]) => !(FIELDS as readonly string[]).includes(attr))
@@ -62,7 +69,7 @@ export function CorpusForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!canSubmit) return;
+    if (!canSubmit || offline) return;
     onSubmit({ ...values, name });
   };
 
@@ -170,10 +177,16 @@ export function CorpusForm({
         />
       )}
 
+      {offlineAction && <OfflineNote action={offlineAction} />}
       <div className="flex flex-wrap items-center gap-2 pt-2">
-        <button type="submit" className={ui.primaryButton} disabled={!canSubmit}>
+        <GuardedButton
+          type="submit"
+          blocked={offline}
+          className={ui.primaryButton}
+          disabled={!canSubmit}
+        >
           {pending ? pendingLabel : submitLabel}
-        </button>
+        </GuardedButton>
         {actions}
       </div>
     </form>

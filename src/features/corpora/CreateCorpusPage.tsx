@@ -22,6 +22,7 @@ export function CreateCorpusPage() {
           pendingLabel="Creating…"
           pending={creation.isPending}
           error={creation.error}
+          offlineAction="create the project"
           onSubmit={(values) =>
             creation.mutate(
               { name: values.name, description: values.description, public: values.public },

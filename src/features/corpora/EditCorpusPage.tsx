@@ -3,6 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { corpusKeys, corpusQuery, hasRight } from '@/api/corpora';
 import type { Corpus } from '@/api/types';
+import { GuardedButton } from '@/components/GuardedButton';
+import { OfflineNote, useNeedsNetwork } from '@/components/NeedsNetwork';
 import { PageMessage } from '@/components/PageMessage';
 import { ProjectPageHeader } from '@/components/ProjectPageHeader';
 import { notify, notifyError } from '@/components/notifications/store';
@@ -40,6 +42,7 @@ function CorpusSettings({ corpus }: { corpus: Corpus }) {
       <ProjectPageHeader corpus={corpus} title="Project settings" headingId="settings-heading" />
       {isAdmin ? (
         <>
+          <OfflineNote action="change the project's details, members or deletion" />
           <DetailsSection corpus={corpus} />
           <MembersSection corpus={corpus} />
           <DeleteSection corpus={corpus} />
@@ -97,6 +100,7 @@ function DeleteSection({ corpus }: { corpus: Corpus }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const offline = useNeedsNetwork();
   return (
     <section aria-labelledby="delete-heading" className="rounded-lg border border-red-200 p-6">
       <h2 id="delete-heading" className="text-lg font-semibold text-red-800">
@@ -105,13 +109,13 @@ function DeleteSection({ corpus }: { corpus: Corpus }) {
       <p className="mt-1 text-sm text-slate-600">
         Deleting a project removes its elements, annotations and members for everyone.
       </p>
-      <button
-        type="button"
+      <GuardedButton
+        blocked={offline}
         className={`${ui.dangerOutlineButton} mt-4`}
         onClick={() => setOpen(true)}
       >
         Delete this project
-      </button>
+      </GuardedButton>
       <DeleteCorpusDialog
         corpus={open ? corpus : null}
         onClose={() => setOpen(false)}

@@ -4,7 +4,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { fieldErrors, errorMessage } from '@/api/errors';
 import { currentUserQuery } from '@/api/user';
 import type { Corpus, Membership } from '@/api/types';
+import { GuardedButton } from '@/components/GuardedButton';
 import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
+import { useNeedsNetwork } from '@/components/NeedsNetwork';
 import { notify, notifyError } from '@/components/notifications/store';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
@@ -188,6 +190,7 @@ function MemberRow({
   onRemove: () => void;
 }) {
   const change = useChangeMemberLevel(corpusId);
+  const offline = useNeedsNetwork();
   const name = memberName(membership);
   // While the change is on its way the select shows the chosen role; a refusal puts it back.
   const level = change.isPending ? change.variables.level : membership.level;
@@ -217,7 +220,8 @@ function MemberRow({
         <select
           aria-label={`Role of ${name}`}
           value={LEVEL_OPTIONS.some((option) => option.level === level) ? level : ''}
-          disabled={change.isPending}
+          disabled={change.isPending || !!offline}
+          title={offline ?? undefined}
           onChange={(event) => onChange(Number(event.target.value) as Level)}
           className="rounded-md border border-slate-300 px-2 py-1 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
         >
@@ -234,14 +238,14 @@ function MemberRow({
         </select>
       </td>
       <td className="py-2 text-right">
-        <button
-          type="button"
+        <GuardedButton
+          blocked={offline}
           className={ui.dangerOutlineButton}
           aria-label={`Remove ${name}`}
           onClick={onRemove}
         >
           Remove
-        </button>
+        </GuardedButton>
       </td>
     </tr>
   );
@@ -251,6 +255,7 @@ function AddMemberForm({ corpusId }: { corpusId: string }) {
   const [email, setEmail] = useState('');
   const [level, setLevel] = useState<Level>(LEVEL_OPTIONS[0]!.level);
   const addition = useAddMember(corpusId);
+  const offline = useNeedsNetwork();
   const id = useId();
   const errors = fieldErrors(addition.error);
   const emailError = errors.user_email?.join(' ');
@@ -261,7 +266,7 @@ function AddMemberForm({ corpusId }: { corpusId: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!trimmed || addition.isPending) return;
+    if (!trimmed || addition.isPending || offline) return;
     addition.mutate(
       { email: trimmed, level },
       {
@@ -317,13 +322,14 @@ function AddMemberForm({ corpusId }: { corpusId: string }) {
             ))}
           </select>
         </div>
-        <button
+        <GuardedButton
           type="submit"
+          blocked={offline}
           className={ui.primaryButton}
           disabled={!trimmed || addition.isPending}
         >
           {addition.isPending ? 'Adding…' : 'Add member'}
-        </button>
+        </GuardedButton>
       </div>
       {emailError && (
         <p id={`${id}-email-error`} className={ui.fieldError}>

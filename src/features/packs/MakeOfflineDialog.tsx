@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { Element } from '@/api/types';
 import { GuardedButton } from '@/components/GuardedButton';
+import { NEEDS_NETWORK } from '@/components/NeedsNetwork';
 import { Modal } from '@/components/modal/Modal';
 import { ProgressBar } from '@/components/ProgressBar';
 import { ui } from '@/components/styles';
@@ -15,8 +16,6 @@ export const ZOOM_CHOICES: { value: PackZoom; label: string }[] = [
   { value: 'screen', label: 'Screen size' },
   { value: 'full', label: 'Full resolution' },
 ];
-
-export const NEEDS_NETWORK = 'Needs the network';
 
 export interface MakeOfflineDialogProps {
   element: Element;
