@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
+import { ProjectAllowedMetadata } from '@/features/admin/ProjectAllowedMetadata';
 import { EditCorpusPage } from '@/features/corpora/EditCorpusPage';
 import { loadCorpusSettings } from '@/features/corpora/loaders';
 
@@ -14,5 +15,10 @@ export const Route = createFileRoute('/corpus/$corpusId/')({
 
 function CorpusUpdateRoute() {
   const { corpusId } = Route.useParams();
-  return <EditCorpusPage corpusId={corpusId} />;
+  return (
+    <>
+      <EditCorpusPage corpusId={corpusId} />
+      <ProjectAllowedMetadata corpusId={corpusId} />
+    </>
+  );
 }
