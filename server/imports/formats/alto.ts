@@ -3,6 +3,7 @@
  * Tags/*Tag@LABEL as eScriptorium writes them; coordinates are converted to image pixels.
  */
 import { attribute, child, children, readXml, type XmlElement } from './detect';
+import { orderByPosition } from './lineOrder';
 import {
   PointListError,
   boundingBox,
@@ -81,9 +82,10 @@ export function parseAlto(text: string, options: AltoOptions = {}): ParsedPage {
     warnings.push('The file names no image (sourceImageInformation/fileName).');
 
   const tags = readTags(root);
+  const escriptorium = writtenByEscriptorium(page);
   const regions: ParsedRegion[] = [];
   for (const block of blockElements(page)) {
-    const region = readBlock(block, regions.length, tags, scale, warnings);
+    const region = readBlock(block, regions.length, tags, scale, warnings, escriptorium);
     if (region) regions.push(region);
   }
   return {
@@ -157,12 +159,22 @@ function blockElements(parent: XmlElement): XmlElement[] {
   return found;
 }
 
+/**
+ * Whether the file's line order is a reading order: eScriptorium (every id it writes starts
+ * with eSc_) writes lines in the order its transcribers set by hand. ALTO has no other way to
+ * say it, so lines of other files are read by their position (left-to-right text).
+ */
+function writtenByEscriptorium(page: XmlElement): boolean {
+  return (attribute(page, 'ID') ?? '').startsWith('eSc_');
+}
+
 function readBlock(
   element: XmlElement,
   position: number,
   tags: ReadonlyMap<string, Tag>,
   scale: Scale,
   warnings: string[],
+  fileOrderIsReadingOrder: boolean,
 ): ParsedRegion | null {
   const kind = element.local === 'TextBlock' ? 'text' : 'other';
   let id = attribute(element, 'ID') ?? '';
@@ -171,7 +183,8 @@ function readBlock(
     warnings.push(`A ${element.local} has no ID; it was given the id ${id}.`);
   }
   const { type, typeLabel } = blockType(element, tags);
-  const lines = kind === 'text' ? readLines(element, id, scale, warnings) : [];
+  const read = kind === 'text' ? readLines(element, id, scale, warnings) : [];
+  const lines = fileOrderIsReadingOrder ? read : orderByPosition(read, {});
   const outline = shapeRing(element, scale);
   if (outline.ring) {
     if (outline.problem) warnings.push(`${element.local} ${id}: ${outline.problem}.`);

@@ -12,6 +12,7 @@ import {
   toClosedRing,
   toPolyline,
 } from './polygon';
+import { orderByPosition, orderByRank, readDirection, type TextFlow } from './lineOrder';
 import {
   ImportFormatError,
   slugifyType,
@@ -46,10 +47,16 @@ export function parsePageXml(text: string): ParsedPage {
     );
   }
 
+  const refs = readingOrderRefs(page);
+  const order: LineOrderContext = {
+    places: new Map(refs.map((ref, place) => [ref, place] as const).reverse()),
+    flow: flowOf(page, {}),
+    fileOrderIsReadingOrder: writtenByEscriptorium(root),
+  };
   const regions: ParsedRegion[] = [];
   const seen = new Set<string>();
   for (const element of regionElements(page)) {
-    const region = readRegion(element, regions.length, warnings);
+    const region = readRegion(element, regions.length, warnings, order);
     if (!region) continue;
     if (seen.has(region.id)) warnings.push(`Region id ${region.id} is used more than once.`);
     seen.add(region.id);
@@ -61,7 +68,7 @@ export function parsePageXml(text: string): ParsedPage {
     imageFilename,
     width,
     height,
-    regions: applyReadingOrder(page, regions, warnings),
+    regions: applyReadingOrder(refs, regions, warnings),
     warnings,
   };
 }
@@ -97,10 +104,34 @@ function regionElements(parent: XmlElement): XmlElement[] {
   return found;
 }
 
+/** What orders a region's lines: the ReadingOrder's places by id, the page's text flow. */
+interface LineOrderContext {
+  places: ReadonlyMap<string, number>;
+  flow: TextFlow;
+  /** eScriptorium writes lines in the order its transcribers set, which is explicit. */
+  fileOrderIsReadingOrder: boolean;
+}
+
+function writtenByEscriptorium(root: XmlElement): boolean {
+  const metadata = child(root, 'Metadata');
+  const creator = metadata ? child(metadata, 'Creator') : undefined;
+  return /escriptorium/i.test(creator?.text ?? '');
+}
+
+/** An element's readingDirection and textLineOrder, each falling back to the outer one's. */
+function flowOf(element: XmlElement, outer: TextFlow): TextFlow {
+  return {
+    readingDirection:
+      readDirection(attribute(element, 'readingDirection')) ?? outer.readingDirection,
+    textLineOrder: readDirection(attribute(element, 'textLineOrder')) ?? outer.textLineOrder,
+  };
+}
+
 function readRegion(
   element: XmlElement,
   position: number,
   warnings: string[],
+  order: LineOrderContext,
 ): ParsedRegion | null {
   const kind = element.local === 'TextRegion' ? 'text' : 'other';
   let id = attribute(element, 'id') ?? '';
@@ -109,7 +140,7 @@ function readRegion(
     warnings.push(`A ${element.local} has no id; it was given the id ${id}.`);
   }
   const { type, typeLabel } = regionType(element);
-  const lines = kind === 'text' ? readLines(element, id, warnings) : [];
+  const lines = kind === 'text' ? orderLines(element, readLines(element, id, warnings), order) : [];
   if (kind === 'text') checkLineOrder(element, id, lines, warnings);
 
   const outline = coordsRing(element);
@@ -205,6 +236,40 @@ function readLines(region: XmlElement, regionId: string, warnings: string[]): Pa
   return lines;
 }
 
+/** A TextLine's own rank: PAGE 2019's @index, else Transkribus' custom="readingOrder {index:…;}". */
+function lineIndex(element: XmlElement): number | undefined {
+  const own = attribute(element, 'index')?.trim();
+  if (own && /^\d+$/.test(own)) return Number(own);
+  const custom = /(?:^|\s)readingOrder\s*\{[^}]*?\bindex\s*:\s*(\d+)/.exec(
+    attribute(element, 'custom') ?? '',
+  )?.[1];
+  return custom === undefined ? undefined : Number(custom);
+}
+
+/**
+ * The region's lines in reading order: the ReadingOrder's when it places every one of them,
+ * else their own indexes when each has one, else eScriptorium's file order (its transcribers
+ * order lines by hand: a continuation written higher, to the right, follows its entry line),
+ * else their position in the region's text flow.
+ */
+function orderLines(
+  region: XmlElement,
+  lines: ParsedLine[],
+  order: LineOrderContext,
+): ParsedLine[] {
+  if (lines.length < 2) return lines;
+  const indexes = new Map<string, number | undefined>();
+  for (const element of children(region, 'TextLine')) {
+    const id = attribute(element, 'id');
+    if (id) indexes.set(id, lineIndex(element));
+  }
+  return (
+    orderByRank(lines, (line) => order.places.get(line.id)) ??
+    orderByRank(lines, (line) => indexes.get(line.id)) ??
+    (order.fileOrderIsReadingOrder ? lines : orderByPosition(lines, flowOf(region, order.flow)))
+  );
+}
+
 function readBaseline(line: XmlElement, id: string, warnings: string[]): Point[] | null {
   const baseline = child(line, 'Baseline');
   if (!baseline) return null;
@@ -240,8 +305,8 @@ export function trimXmlSpace(text: string): string {
 }
 
 /**
- * Aletheia keeps lines added late at the end of the file while the region's own text has them in
- * place. The lines stay in file order (the model has no line order to give), but the user is told.
+ * The region's own text is a transcriber's word on the order of its lines: when the order found
+ * disagrees with it, the user is told which lines differ.
  */
 function checkLineOrder(
   region: XmlElement,
@@ -271,9 +336,10 @@ function checkLineOrder(
     .map((line, i) => ({ id: line.id, file: i + 1, text: places[i]! + 1 }))
     .filter((_, i) => !inPlace.has(i))
     .map(
-      (line) => `${line.id} is line ${line.text} in the region's text, ${line.file} in the file`,
+      (line) =>
+        `${line.id} is line ${line.text} in the region's text, ${line.file} in reading order`,
     );
-  warnings.push(`Region ${id}: ${moved.join('; ')}. Lines are kept in file order.`);
+  warnings.push(`Region ${id}: ${moved.join('; ')}.`);
 }
 
 /** Positions of one longest increasing subsequence: the lines that did not move. */
@@ -296,16 +362,12 @@ function longestIncreasingRun(values: readonly number[]): Set<number> {
 }
 
 /**
- * Regions referenced by the ReadingOrder come first, in its order (nested groups followed
- * depth-first, ordered groups by @index, unordered ones in file order); the rest keep file order.
+ * The ids the ReadingOrder names, in its order: nested groups followed depth-first, ordered
+ * groups by @index, unordered ones in file order. Mostly regions; some tools name lines too.
  */
-function applyReadingOrder(
-  page: XmlElement,
-  regions: ParsedRegion[],
-  warnings: string[],
-): ParsedRegion[] {
+function readingOrderRefs(page: XmlElement): string[] {
   const readingOrder = child(page, 'ReadingOrder');
-  if (!readingOrder) return regions;
+  if (!readingOrder) return [];
   const refs: string[] = [];
   const visit = (group: XmlElement) => {
     const own = attribute(group, 'regionRef');
@@ -335,13 +397,27 @@ function applyReadingOrder(
     }
   };
   for (const group of readingOrder.children) visit(group);
+  return refs;
+}
 
+/**
+ * Regions the ReadingOrder names come first, in its order; the rest keep file order. A name
+ * that is no region may be a line's (ordered within its region) or nothing the file has.
+ */
+function applyReadingOrder(
+  refs: readonly string[],
+  regions: ParsedRegion[],
+  warnings: string[],
+): ParsedRegion[] {
+  if (!refs.length) return regions;
   const byId = new Map(regions.map((region) => [region.id, region]));
+  const lineIds = new Set(regions.flatMap((region) => region.lines.map((line) => line.id)));
   const ordered: ParsedRegion[] = [];
   const placed = new Set<ParsedRegion>();
   for (const ref of refs) {
     const region = byId.get(ref);
     if (!region) {
+      if (lineIds.has(ref)) continue;
       warnings.push(`The ReadingOrder refers to region ${ref}, which is not in the file.`);
       continue;
     }

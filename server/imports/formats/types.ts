@@ -31,7 +31,10 @@ export interface ParsedRegion {
   /** The label the slug was made from, for a display name. */
   typeLabel: string;
   polygon: Point[];
-  /** In file order, never re-sorted: eScriptorium's file order is the transcriber's order. */
+  /**
+   * In reading order (lineOrder.ts): an explicit one when the file has it, else by position in
+   * the text's direction, never the order the file happens to list them in.
+   */
   lines: ParsedLine[];
 }
 

@@ -4,6 +4,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runImport } from '../../../server/imports/execute';
+import {
+  attribute as xmlAttribute,
+  child as xmlChild,
+  children as xmlChildren,
+  readXml,
+} from '../../../server/imports/formats/detect';
 import type { ImportReport } from '../../../server/imports/report';
 import { createCorpus } from '../../../server/services/corpora';
 import { Client, createTestUser, describeEachDialect, type TestApp } from '../harness';
@@ -162,6 +168,43 @@ describeEachDialect('importing the shared corpus', ({ t }) => {
     const manifests = await children(client, iiif.id);
     expect(manifests.map((m) => m.name).sort()).toEqual(['Canterbury tales', 'Herbal']);
   });
+
+  it.runIf(withShared)(
+    "lists a region's lines as the page reads, where the file has some out of place",
+    async () => {
+      // bebel_0146 region r3: the file lists l22 7th; the region's own text has it 17th.
+      const relative = 'ocrd-gt_structure_text/bebel_frau_1879/GT-PAGE/bebel_frau_1879_0146.xml';
+      const xml = readXml(fs.readFileSync(path.join(SHARED_DATA_DIR, relative), 'utf8'));
+      const region = xmlChildren(xmlChild(xml, 'Page')!, 'TextRegion').find(
+        (element) => xmlAttribute(element, 'id') === 'r3',
+      )!;
+      const regionText = xmlChild(xmlChild(region, 'TextEquiv')!, 'Unicode')!
+        .text.split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+
+      const find = async (parentId: string, name: string) =>
+        (await children(client, parentId)).find((child) => child.name === name)!;
+      const ocrd = await find(report.folder_id!, 'ocrd-gt_structure_text');
+      const book = await find((await find(ocrd.id, 'bebel_frau_1879')).id, 'GT-PAGE');
+      const page = await find(book.id, 'bebel_frau_1879_0146');
+      // Reading order r1, r2, r3, r4, r6.
+      const r3 = (await children(client, page.id))[2]!;
+      const lines = await children(client, r3.id);
+      const texts = await t()
+        .app.db.selectFrom('transcriptions')
+        .select(['element_id', 'text'])
+        .where(
+          'element_id',
+          'in',
+          lines.map((line) => line.id),
+        )
+        .execute();
+      const textOf = new Map(texts.map((row) => [row.element_id, row.text]));
+      expect(lines.map((line) => textOf.get(line.id))).toEqual(regionText);
+      expect(lines.map((line) => line.name)).toEqual(regionText.map((_, i) => String(i + 1)));
+    },
+  );
 
   it.runIf(withShared)('gives each line its polygon and its own text', async () => {
     const line = await t()
