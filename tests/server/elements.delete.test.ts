@@ -133,6 +133,25 @@ describeEachDialect('element deletion', ({ t }) => {
       ]);
     });
 
+    it('lists each element after everything of its own it deletes, so a stop between chunks leaves no orphan', async () => {
+      const found = await deletionIds(t().app.db, roots('Root', 'Other'), true);
+      const place = (name: string) => found.indexOf(ids[name]!);
+      for (const [parent, child] of [
+        ['Root', 'X'],
+        ['Root', 'Y'],
+        ['X', 'x1'],
+        ['X', 'x2'],
+        ['X', 'Shared'],
+        ['X', 'Diamond'],
+        ['Y', 'Diamond'],
+        ['Y', 'y1'],
+        ['Shared', 's1'],
+        ['Other', 'Shared'],
+      ]) {
+        expect(place(child!), `${child} before ${parent}`).toBeLessThan(place(parent!));
+      }
+    });
+
     it('takes the roots only without children', async () => {
       expect(namesOf(await deletionIds(t().app.db, roots('Root', 'X'), false))).toEqual([
         'Root',
