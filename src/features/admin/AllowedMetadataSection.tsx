@@ -3,21 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage, fieldErrors } from '@/api/errors';
 import type { MetadataType } from '@/api/types';
 import { GuardedButton } from '@/components/GuardedButton';
+import { OfflineNote, useNeedsNetwork } from '@/components/NeedsNetwork';
 import { PaginationBar, lastPage } from '@/components/PaginationBar';
 import { notify, notifyError } from '@/components/notifications/store';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
 import { METADATA_TYPES, metadataTypeLabel as typeLabel } from '@/lib/metadataTypes';
-import { useConnectivity } from '@/offline/runtime';
 import {
   ADMIN_PAGE_SIZE,
   allowedMetadataPageQuery,
   useCreateAllowedMetadata,
   useDeleteAllowedMetadata,
 } from './api';
-
-export const OFFLINE_ALLOWED =
-  'You are offline. Connect to the network to change the allowed metadata.';
 
 /**
  * The names and types the metadata form offers outside free editing (spec 001 §3): what the
@@ -27,7 +24,7 @@ export function AllowedMetadataSection({ corpusId }: { corpusId: string }) {
   const [page, setPage] = useState(1);
   const allowed = useQuery(allowedMetadataPageQuery(corpusId, page));
   const removal = useDeleteAllowedMetadata(corpusId);
-  const offline = useConnectivity().online ? null : OFFLINE_ALLOWED;
+  const offline = useNeedsNetwork();
   useErrorNotification(allowed.error);
 
   const count = allowed.data?.count ?? 0;
@@ -45,6 +42,7 @@ export function AllowedMetadataSection({ corpusId }: { corpusId: string }) {
       <p className="text-sm text-slate-600">
         The metadata names and types annotators can choose from on this project&apos;s elements.
       </p>
+      <OfflineNote action="change the allowed metadata" />
       <AddAllowedForm corpusId={corpusId} offline={offline} />
       {allowed.isPending ? (
         <p role="status" className="text-slate-600">

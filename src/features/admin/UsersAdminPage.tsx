@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '@/api/user';
 import { GuardedButton } from '@/components/GuardedButton';
+import { OfflineNote, useNeedsNetwork } from '@/components/NeedsNetwork';
 import { PaginationBar } from '@/components/PaginationBar';
 import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
 import { notify, notifyError } from '@/components/notifications/store';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
-import { useConnectivity } from '@/offline/runtime';
 import {
   ADMIN_PAGE_SIZE,
   adminUsersQuery,
@@ -18,7 +18,6 @@ import {
 } from './api';
 import { SearchBox } from './SearchBox';
 
-export const OFFLINE_ACCOUNTS = 'You are offline. Connect to the network to change accounts.';
 export const CANNOT_UNADMIN_SELF = 'You cannot remove your own admin rights.';
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.';
 
@@ -65,6 +64,7 @@ export function UsersAdminPage({
       <h2 id="users-heading" className="text-lg font-semibold text-slate-900">
         Users
       </h2>
+      <OfflineNote action="change accounts" />
       <SearchBox
         label="Search by e-mail or name"
         value={query.search}
@@ -174,7 +174,7 @@ function UserRow({
   onChange: (changes: AdminUserChanges) => void;
   onDeactivate: () => void;
 }) {
-  const offline = useConnectivity().online ? null : OFFLINE_ACCOUNTS;
+  const offline = useNeedsNetwork();
   const busy = pending ? 'Saving…' : null;
   const name = nameOf(user);
   return (

@@ -38,7 +38,7 @@ vi.mock('@/app/serviceWorker', async () => {
 });
 
 // The first page of a run waits for the route modules to load, slow on a busy machine.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const uuid = idSequence('a000');
 const info = makeInfo();
@@ -318,11 +318,10 @@ describe('users', () => {
       name: 'Make admin: Grace Hopper',
     });
     connectivity.store.set({ online: false, checkedAt: Date.now() });
-    await waitFor(() =>
-      expect(button.getAttribute('title')).toBe(
-        'You are offline. Connect to the network to change accounts.',
-      ),
+    expect((await screen.findByRole('note')).textContent).toBe(
+      'You are offline. Connect to the network to change accounts.',
     );
+    expect(button.getAttribute('title')).toBe('Needs the network');
     await userEvent.click(button);
     expect(server.calls.filter((call) => call.method === 'PATCH')).toEqual([]);
   });
@@ -392,5 +391,28 @@ describe('projects', () => {
     );
     await screen.findByText('There are no allowed metadata for this project.');
     expect(server.allowed[letters.id]).toEqual([]);
+  });
+
+  it('says offline that changing the allowed metadata needs the network', async () => {
+    const letters: AdminCorpus = {
+      id: uuid(),
+      name: 'Letters',
+      public: true,
+      created: '2024-05-01T10:00:00Z',
+      members: 1,
+    };
+    const server = fakeServer([me], [letters]);
+    renderAdmin(`/admin/projects/${letters.id}`);
+    await screen.findByText('There are no allowed metadata for this project.');
+    connectivity.store.set({ online: false, checkedAt: Date.now() });
+    expect((await screen.findByRole('note')).textContent).toBe(
+      'You are offline. Connect to the network to change the allowed metadata.',
+    );
+    const form = within(screen.getByRole('form', { name: 'Add allowed metadata' }));
+    await userEvent.type(form.getByRole('textbox', { name: 'Name' }), 'Author');
+    const add = form.getByRole('button', { name: 'Add' });
+    expect(add.getAttribute('title')).toBe('Needs the network');
+    await userEvent.click(add);
+    expect(server.calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 });

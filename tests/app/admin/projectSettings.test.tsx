@@ -21,7 +21,7 @@ import {
 } from '../support/harness';
 
 // The first page of a run waits for the route modules to load, slow on a busy machine.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const uuid = idSequence('a100');
 const me = userWith(uuid(), { display_name: 'Ada Lovelace' });
