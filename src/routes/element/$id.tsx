@@ -64,7 +64,9 @@ function ElementRoute() {
         />
       )}
       renderOfflineDialog={(props) => <MakeOfflineDialog {...props} />}
-      renderDetails={(props) => <ElementDetails {...props} onHighlight={onHighlight} />}
+      renderDetails={(props) => (
+        <ElementDetails {...props} highlight={highlight ?? null} onHighlight={onHighlight} />
+      )}
     />
   );
 }
