@@ -79,6 +79,8 @@ export interface LocalRecord<T = unknown> {
   lastModified?: string | null;
   /** Created here and not yet on the server: its id is temporary. */
   local?: boolean;
+  /** The temporary id it had before the server gave its own: what the views keep it under. */
+  createdAs?: string;
 }
 
 export type PackZoom = 'thumbnail' | 'screen' | 'full';

@@ -10,6 +10,7 @@ import type { FoliaDatabase, LocalElement, LocalList } from './db';
 import { storeElements } from './elementStore';
 import { versionOfAnswer } from './httpDates';
 import { isTempId } from './outboxEntry';
+import { currentId } from './remap';
 
 /** Thrown offline for what was never loaded on this device. */
 export class NotAvailableOffline extends Error {
@@ -24,11 +25,6 @@ export interface ReadOptions {
   online: boolean;
   /** Told when a request got no answer, so the app knows it is offline. */
   onUnreachable?: () => void;
-}
-
-async function resolveId(db: FoliaDatabase, id: string): Promise<string> {
-  if (!isTempId(id)) return id;
-  return (await db.idMap.get(id))?.serverId ?? id;
 }
 
 /** The network's answer, or null when it is out of reach (and the app is told so). */
@@ -54,7 +50,7 @@ export async function readElement(
   requested: string,
   options: ReadOptions,
 ): Promise<Element> {
-  const id = await resolveId(db, requested);
+  const id = await currentId(db, requested);
   if (!isTempId(id)) {
     const requestedAt = Date.now();
     const answer = await tryNetwork(options, () => apiConditional<Element>(`/element/${id}/`));
@@ -100,7 +96,7 @@ export async function readList(
   query: Record<string, string | number | boolean | null | undefined>,
   options: ReadOptions,
 ): Promise<Page<ElementListItem>> {
-  const ownerId = await resolveId(db, requestedOwner);
+  const ownerId = await currentId(db, requestedOwner);
   const key = listKey(scope, ownerId, query);
   const path =
     scope === 'children' ? `/elements/${ownerId}/children/` : `/corpus/${ownerId}/elements/`;
@@ -199,7 +195,7 @@ export async function readListIfModified(
   options: ReadOptions,
 ): Promise<Conditional<Page<ElementListItem>>> {
   const data = await readList(db, scope, owner, query, options);
-  const stored = await db.lists.get(listKey(scope, await resolveId(db, owner), query));
+  const stored = await db.lists.get(listKey(scope, await currentId(db, owner), query));
   const lastModified = stored?.lastModified ?? null;
   if (since && lastModified === since) return { notModified: true, data: null, lastModified };
   return { notModified: false, data, lastModified };

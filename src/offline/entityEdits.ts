@@ -15,6 +15,7 @@ import { changeClassifications, type ClassificationPayload } from './kinds/class
 import type { RecordCreatePayload, RecordTable } from './kinds/records';
 import { neverSent, newEntry, unsentTail } from './newEntry';
 import { isTempId, newTempId, type OutboxKind } from './outboxEntry';
+import { currentId } from './remap';
 
 type RecordKinds = { create: OutboxKind; update: OutboxKind; delete: OutboxKind };
 
@@ -71,16 +72,20 @@ async function createRecord(
   return id;
 }
 
-/** Changes fields of one; a change not sent yet takes the new values instead of a new request. */
+/**
+ * Changes fields of one; a change not sent yet takes the new values instead of a new request.
+ * Returns the id it goes by now (the server's, when the one given was temporary and replayed).
+ */
 async function updateRecord(
   db: FoliaDatabase,
   table: RecordTable,
-  id: string,
+  given: string,
   corpusId: string,
   changes: Record<string, unknown>,
   label: (data: Record<string, unknown>) => string,
-): Promise<void> {
-  await db.transaction('rw', [db[table], db.outbox], async () => {
+): Promise<string> {
+  return db.transaction('rw', [db[table], db.outbox, db.idMap], async () => {
+    const id = await currentId(db, given);
     const row = await requireRecord(db, table, id);
     const before = row.data as Record<string, unknown>;
     const data = { ...before, ...changes };
@@ -92,33 +97,35 @@ async function updateRecord(
         payload: { ...payload, body: { ...payload.body, ...changes } },
         label: label(data),
       });
-      return;
+      return id;
     }
     if (tail?.kind === KINDS[table].update) {
       await db.outbox.update(tail.seq!, {
         payload: { changes: { ...(tail.payload.changes as object), ...changes } },
         label: label(data),
       });
-      return;
+      return id;
     }
     await db.outbox.add(newEntry(KINDS[table].update, id, corpusId, { changes }, row, label(data)));
+    return id;
   });
 }
 
-/** Deletes one; one never sent just vanishes with its queued edits. */
+/** Deletes one; one never sent just vanishes with its queued edits. Returns its id now. */
 async function deleteRecord(
   db: FoliaDatabase,
   table: RecordTable,
-  id: string,
+  given: string,
   corpusId: string,
   label: string,
-): Promise<void> {
-  await db.transaction('rw', [db[table], db.outbox], async () => {
+): Promise<string> {
+  return db.transaction('rw', [db[table], db.outbox, db.idMap], async () => {
+    const id = await currentId(db, given);
     const row = await requireRecord(db, table, id);
     await db[table].delete(id);
     if (row.local && (await neverSent(db, id))) {
       await db.outbox.where('entityId').equals(id).delete();
-      return;
+      return id;
     }
     // Changes not sent yet are pointless once it is gone.
     const unsent = await db.outbox
@@ -128,6 +135,7 @@ async function deleteRecord(
       .primaryKeys();
     await db.outbox.bulkDelete(unsent);
     await db.outbox.add(newEntry(KINDS[table].delete, id, corpusId, {}, row, label));
+    return id;
   });
 }
 
@@ -166,7 +174,7 @@ export function updateTranscription(
   id: string,
   corpusId: string,
   changes: Partial<Pick<Transcription, 'text' | 'orientation'>>,
-): Promise<void> {
+): Promise<string> {
   return updateRecord(
     db,
     'transcriptions',
@@ -181,10 +189,10 @@ export async function deleteTranscription(
   db: FoliaDatabase,
   id: string,
   corpusId: string,
-): Promise<void> {
-  const row = await db.transcriptions.get(id);
+): Promise<string> {
+  const row = await db.transcriptions.get(await currentId(db, id));
   const text = String((row?.data as Transcription | undefined)?.text ?? '');
-  await deleteRecord(db, 'transcriptions', id, corpusId, `Delete transcription ${quoted(text)}`);
+  return deleteRecord(db, 'transcriptions', id, corpusId, `Delete transcription ${quoted(text)}`);
 }
 
 export function createMetadata(
@@ -207,7 +215,7 @@ export function updateMetadata(
   id: string,
   corpusId: string,
   changes: Partial<Pick<ElementMetadataItem, 'type' | 'name' | 'value'>>,
-): Promise<void> {
+): Promise<string> {
   return updateRecord(
     db,
     'metadata',
@@ -218,10 +226,14 @@ export function updateMetadata(
   );
 }
 
-export async function deleteMetadata(db: FoliaDatabase, id: string, corpusId: string) {
-  const row = await db.metadata.get(id);
+export async function deleteMetadata(
+  db: FoliaDatabase,
+  id: string,
+  corpusId: string,
+): Promise<string> {
+  const row = await db.metadata.get(await currentId(db, id));
   const name = String((row?.data as ElementMetadataItem | undefined)?.name ?? '');
-  await deleteRecord(db, 'metadata', id, corpusId, `Delete metadata ${quoted(name)}`);
+  return deleteRecord(db, 'metadata', id, corpusId, `Delete metadata ${quoted(name)}`);
 }
 
 /** A manual classification, shown at once as validated with confidence 1 (as the server makes it). */

@@ -61,6 +61,7 @@ async function storeOwned(
       known.filter((row) => row.local || queued.has(row.id) || newer(row)).map((r) => r.id),
     );
     const gone = known.filter((row) => !keptHere.has(row.id)).map((row) => row.id);
+    const createdAs = new Map(known.map((row) => [row.id, row.createdAs]));
     await db[table].bulkDelete(gone);
     const now = Date.now();
     // savedAt in the server's order: rows read back sorted by it keep that order.
@@ -73,6 +74,7 @@ async function storeOwned(
           data: item,
           savedAt: now - items.length + i,
           lastModified: version?.lastModified ?? null,
+          ...(createdAs.get(item.id) && { createdAs: createdAs.get(item.id) }),
         })),
     );
   });
@@ -115,15 +117,23 @@ async function readOwned<T extends { id: string }>(
     }
   }
   const rows = await db[table].where('ownerId').equals(ownerId).sortBy('savedAt');
-  return rows.map((row) => row.data as T);
+  return rows.map((row) =>
+    row.createdAs ? ({ ...(row.data as T), createdAs: row.createdAs } as T) : (row.data as T),
+  );
 }
+
+/**
+ * A record as the views get it: one created on this device keeps the temporary id it had, so a
+ * view holding it (an open edit form) follows it when the server gives its own.
+ */
+export type Kept<T> = T & { createdAs?: string };
 
 export function readTranscriptions(
   db: FoliaDatabase,
   elementId: string,
   options: ReadOptions,
-): Promise<Transcription[]> {
-  return readOwned<Transcription>(
+): Promise<Kept<Transcription>[]> {
+  return readOwned<Kept<Transcription>>(
     db,
     'transcriptions',
     elementId,

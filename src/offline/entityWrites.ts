@@ -25,32 +25,18 @@ export const entityWrites = {
     id: string,
     corpusId: string,
     changes: Parameters<typeof edits.updateTranscription>[3],
-  ) =>
-    run(async () => {
-      await edits.updateTranscription(offlineRuntime.db, id, corpusId, changes);
-      return id;
-    }),
+  ) => run(() => edits.updateTranscription(offlineRuntime.db, id, corpusId, changes)),
   deleteTranscription: (id: string, corpusId: string) =>
-    run(async () => {
-      await edits.deleteTranscription(offlineRuntime.db, id, corpusId);
-      return id;
-    }),
+    run(() => edits.deleteTranscription(offlineRuntime.db, id, corpusId)),
   createMetadata: (element: Ref, metadata: Parameters<typeof edits.createMetadata>[2]) =>
     run(() => edits.createMetadata(offlineRuntime.db, element, metadata)),
   updateMetadata: (
     id: string,
     corpusId: string,
     changes: Parameters<typeof edits.updateMetadata>[3],
-  ) =>
-    run(async () => {
-      await edits.updateMetadata(offlineRuntime.db, id, corpusId, changes);
-      return id;
-    }),
+  ) => run(() => edits.updateMetadata(offlineRuntime.db, id, corpusId, changes)),
   deleteMetadata: (id: string, corpusId: string) =>
-    run(async () => {
-      await edits.deleteMetadata(offlineRuntime.db, id, corpusId);
-      return id;
-    }),
+    run(() => edits.deleteMetadata(offlineRuntime.db, id, corpusId)),
   classify: (element: Ref, mlClass: { id: string; name: string }) =>
     run(() => edits.createClassification(offlineRuntime.db, element, mlClass)),
   moderate: (element: Ref, id: string, action: 'validate' | 'reject') =>

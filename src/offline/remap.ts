@@ -1,4 +1,14 @@
 import type { FoliaDatabase } from './db';
+import { isTempId } from './outboxEntry';
+
+/**
+ * The id an entity goes by now: the server's once its creation was replayed. A view may still
+ * hold the temporary id (a form opened before the answer came): its edits reach the same entity.
+ */
+export async function currentId(db: FoliaDatabase, id: string): Promise<string> {
+  if (!isTempId(id)) return id;
+  return (await db.idMap.get(id))?.serverId ?? id;
+}
 
 const swap = (id: string, from: string, to: string) => (id === from ? to : id);
 

@@ -97,8 +97,13 @@ export function TranscriptionsSection({
         ) : (
           <ul className="flex flex-col gap-2">
             {transcriptions.data.map((item) => (
-              <li key={item.id} className="rounded border border-slate-200 p-2 text-sm">
-                {editing === item.id ? (
+              // Kept under the id it had when made here: the server's id, coming while its
+              // form is open, neither closes the form nor loses what is typed in it.
+              <li
+                key={item.createdAs ?? item.id}
+                className="rounded border border-slate-200 p-2 text-sm"
+              >
+                {editing === (item.createdAs ?? item.id) ? (
                   <TranscriptionForm
                     initial={{ text: item.text, orientation: item.orientation }}
                     submitLabel="Save"
@@ -122,7 +127,7 @@ export function TranscriptionsSection({
                     canWrite={canWrite}
                     deleteBlocked={deleteBlocked(item)}
                     onWorkerRun={onWorkerRun}
-                    onEdit={() => setEditing(item.id)}
+                    onEdit={() => setEditing(item.createdAs ?? item.id)}
                     onCopy={() =>
                       void act(
                         () => entityWrites.createTranscription(ref, item.text, item.orientation),

@@ -73,6 +73,7 @@ export function recordKinds(
         savedAt: Date.now(),
         lastModified: response.lastModified,
         local: false,
+        createdAs: entry.entityId,
       });
     },
     async discard(db, entry) {
