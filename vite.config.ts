@@ -41,7 +41,8 @@ export default defineConfig({
           },
         ],
       },
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico}'] },
+      // woff2: the transcription font, so medieval characters show offline too.
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'] },
     }),
   ],
 });

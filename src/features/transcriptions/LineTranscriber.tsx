@@ -161,7 +161,7 @@ export function LineTranscriber({ page, lines: listed, onLine }: LineTranscriber
           <textarea
             ref={input}
             aria-label={`Text of line ${line.name}`}
-            className={ui.input}
+            className={`${ui.input} font-transcription`}
             rows={2}
             dir={isRightToLeft(orientation) ? 'rtl' : 'ltr'}
             value={text}

@@ -112,7 +112,7 @@ function Text({ item }: { item: Transcription }) {
   return (
     <p
       dir={isRightToLeft(item.orientation) ? 'rtl' : 'ltr'}
-      className="rounded border border-slate-200 p-2 whitespace-pre-wrap"
+      className="rounded border border-slate-200 p-2 font-transcription whitespace-pre-wrap"
     >
       {item.text}
     </p>

@@ -61,7 +61,7 @@ export function TranscriptionForm({
       <label className={ui.label}>
         Text
         <textarea
-          className={ui.input}
+          className={`${ui.input} font-transcription`}
           rows={2}
           dir={isRightToLeft(orientation) ? 'rtl' : 'ltr'}
           value={text}

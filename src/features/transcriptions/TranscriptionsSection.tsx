@@ -210,7 +210,7 @@ function TranscriptionView({
     <div className="flex flex-col gap-1">
       <p
         dir={isRightToLeft(item.orientation) ? 'rtl' : 'ltr'}
-        className="whitespace-pre-wrap text-slate-900"
+        className="font-transcription whitespace-pre-wrap text-slate-900"
       >
         <EntityText transcription={item} />
       </p>
