@@ -36,7 +36,12 @@ export function Navbar({
   const { user, access } = useShellAccess();
 
   return (
-    <nav aria-label="Main" className="bg-brand-700 text-white shadow">
+    // On touch screens every control is at least 44 px square, a finger's width; a mouse keeps
+    // the compact bar.
+    <nav
+      aria-label="Main"
+      className="bg-brand-700 text-white shadow pointer-coarse:[&_:is(a,button)]:inline-flex pointer-coarse:[&_:is(a,button)]:min-h-11 pointer-coarse:[&_:is(a,button)]:min-w-11 pointer-coarse:[&_:is(a,button)]:items-center"
+    >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2">
         <Link to="/" className="mr-3 flex items-center gap-2 text-lg font-semibold tracking-tight">
           <img src="/favicon.svg" alt="" className="size-6" />
