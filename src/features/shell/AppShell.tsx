@@ -35,7 +35,7 @@ export function AppShell({
         Skip to content
       </a>
       {/* What the user must not miss stays in view while the page scrolls. */}
-      <header className="sticky top-0 z-30">
+      <header data-keep-clear className="sticky top-0 z-30">
         <Navbar jobs={jobs} selection={selection} onOpenPendingChanges={onOpenPendingChanges} />
         <OfflineNotice />
         {access.loggedIn && !access.verified && <UnverifiedBanner />}
