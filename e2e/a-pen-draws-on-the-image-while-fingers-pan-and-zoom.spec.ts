@@ -6,6 +6,7 @@ import {
   signInWithBlankPage,
   type Point,
 } from './support/annotation';
+import { touch } from './support/touch';
 
 // A tablet-sized window with a touch screen and a pen.
 test.use({ viewport: { width: 1400, height: 900 }, hasTouch: true });
@@ -27,24 +28,6 @@ async function pen(
     clickCount: 1,
     pointerType: 'pen',
   });
-}
-
-/** Real touch input: fingers down, moved together in steps, lifted. */
-async function touch(cdp: CDPSession, from: Screen[], to: Screen[], steps = 8) {
-  const points = (t: number) =>
-    from.map((start, id) => ({
-      id,
-      x: start.x + (to[id]!.x - start.x) * t,
-      y: start.y + (to[id]!.y - start.y) * t,
-    }));
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: points(0) });
-  for (let step = 1; step <= steps; step += 1) {
-    await cdp.send('Input.dispatchTouchEvent', {
-      type: 'touchMove',
-      touchPoints: points(step / steps),
-    });
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
 const rectangle = ([x0, y0]: Point, [x1, y1]: Point): Point[] => [

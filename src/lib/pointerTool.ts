@@ -43,4 +43,9 @@ export interface PointerTool {
   cursor(zone: number): string | null;
   /** True while zones should not light up under the pointer (drawing a new shape). */
   hidesHover(): boolean;
+  /**
+   * True when one finger works the tool as a pen does; otherwise touch only pans and zooms.
+   * Either way two fingers pan and zoom: a second finger ends the tool's gesture.
+   */
+  takesTouch(): boolean;
 }

@@ -1,11 +1,14 @@
 /**
  * The annotation panel (spec 001 §2 "Annotation tools panel"): the tools, the batch switches,
  * the default element type, undo and redo. It replaces the details panel while annotation mode
- * is on.
+ * is on: beside the image on wide screens, a compact bar above it on narrower ones (a portrait
+ * tablet), so the tools and the image are on screen together. Touch screens also get the
+ * switch that lets one finger draw.
  */
 import { Field, Label, Switch } from '@headlessui/react';
 import type { ElementType } from '@/api/types';
 import { ui } from '@/components/styles';
+import { setFingerDrawing, useFingerDrawing } from './fingerDrawing';
 import { useHistory } from './history';
 import { SHORTCUT_OF, TOOL_LABELS } from './shortcuts';
 import type { BatchSwitch, Tool } from './state';
@@ -52,12 +55,20 @@ export function AnnotationPanel({
 }: AnnotationPanelProps) {
   const state = useAnnotation();
   const history = useHistory();
+  const fingerDraws = useFingerDrawing();
   const batch = BATCH_OF[state.tool];
 
   return (
-    <section aria-label="Annotation tools" className={`${ui.card} flex flex-col gap-4 text-sm`}>
-      <h2 className="text-base font-semibold text-slate-900">Annotation</h2>
-      <div role="toolbar" aria-label="Tools" className="grid grid-cols-2 gap-1">
+    <section
+      aria-label="Annotation tools"
+      className={`${ui.card} flex flex-wrap items-center gap-x-4 gap-y-2 text-sm max-xl:p-2 xl:flex-col xl:flex-nowrap xl:items-stretch xl:gap-4`}
+    >
+      <h2 className="text-base font-semibold text-slate-900 max-xl:sr-only">Annotation</h2>
+      <div
+        role="toolbar"
+        aria-label="Tools"
+        className="flex flex-wrap gap-1 max-xl:basis-full xl:grid xl:grid-cols-2"
+      >
         {TOOLS.map((tool) => {
           const blocked = blockedTools[tool];
           return (
@@ -68,7 +79,7 @@ export function AnnotationPanel({
               aria-disabled={!!blocked}
               aria-keyshortcuts={SHORTCUT_OF[tool]}
               title={blocked ?? `${TOOL_LABELS[tool]} (${SHORTCUT_OF[tool]})`}
-              className={`${state.tool === tool ? ui.primaryButton : ui.secondaryButton} justify-start`}
+              className={`${state.tool === tool ? ui.primaryButton : ui.secondaryButton} justify-start pointer-coarse:min-h-11`}
               onClick={() => !blocked && onTool(tool)}
             >
               {TOOL_LABELS[tool]}
@@ -79,28 +90,23 @@ export function AnnotationPanel({
           );
         })}
       </div>
-      <p className="text-slate-600">{HELP[state.tool]}</p>
+      <p className="text-slate-600 max-xl:basis-full max-xl:text-xs">{HELP[state.tool]}</p>
       {state.tool === 'polygon' && state.drawing && (
         <button type="button" className={ui.secondaryButton} onClick={onCancelDrawing}>
           Cancel
         </button>
       )}
       {batch && (
-        <Field className="flex items-center justify-between gap-2">
-          <Label className="font-medium text-slate-700">{batch.label}</Label>
-          <Switch
-            checked={state[batch.name]}
-            onChange={(on) => onBatch(batch.name, on)}
-            className="group inline-flex h-6 w-11 items-center rounded-full bg-slate-300 transition data-[checked]:bg-brand-600"
-          >
-            <span className="size-4 translate-x-1 rounded-full bg-white transition group-data-[checked]:translate-x-6" />
-          </Switch>
-        </Field>
+        <PanelSwitch
+          label={batch.label}
+          checked={state[batch.name]}
+          onChange={(on) => onBatch(batch.name, on)}
+        />
       )}
-      <label className={ui.label}>
+      <label className={`${ui.label} max-xl:flex max-xl:items-center max-xl:gap-2`}>
         Default element type
         <select
-          className={ui.input}
+          className={`${ui.input} max-xl:mt-0 max-xl:w-auto`}
           value={state.defaultType ?? ''}
           onChange={(event) => onDefaultType(event.target.value || null)}
         >
@@ -132,6 +138,38 @@ export function AnnotationPanel({
           Redo
         </button>
       </div>
+      {/* Only where there is a touch screen: with a mouse alone it would change nothing. */}
+      <PanelSwitch
+        label="Draw with finger"
+        className="hidden any-pointer-coarse:flex"
+        checked={fingerDraws}
+        onChange={setFingerDrawing}
+      />
     </section>
+  );
+}
+
+function PanelSwitch({
+  label,
+  checked,
+  onChange,
+  className = 'flex',
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  className?: string;
+}) {
+  return (
+    <Field className={`${className} items-center justify-between gap-2`}>
+      <Label className="font-medium text-slate-700">{label}</Label>
+      <Switch
+        checked={checked}
+        onChange={onChange}
+        className="group inline-flex h-6 w-11 items-center rounded-full bg-slate-300 transition data-[checked]:bg-brand-600"
+      >
+        <span className="size-4 translate-x-1 rounded-full bg-white transition group-data-[checked]:translate-x-6" />
+      </Switch>
+    </Field>
   );
 }

@@ -386,7 +386,8 @@ export function AnnotationSession({
           {renderViewer(state.on ? tools : null)}
         </div>
         {state.on && (
-          <aside className="xl:w-72 xl:shrink-0">
+          // Above the image until it fits beside it: the tools stay on screen with the image.
+          <aside className="max-xl:order-first xl:w-72 xl:shrink-0">
             <AnnotationPanel
               types={types}
               blockedTools={blockedTools}

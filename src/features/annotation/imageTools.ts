@@ -15,6 +15,7 @@ import {
   rectangleFrom,
   translatePolygon,
 } from './geometry';
+import { fingerDrawing } from './fingerDrawing';
 import { annotationStore, type AnnotationState } from './state';
 
 /** How far from a point or an edge, in screen pixels, a press still grabs it. */
@@ -47,7 +48,9 @@ export interface ToolActions {
 type Gesture =
   | { kind: 'vertex'; id: string; index: number; draft: Point[] }
   | { kind: 'translate'; id: string; from: Point; original: Point[]; draft: Point[] }
-  | { kind: 'rectangle'; from: Point; draft: Point[] | null };
+  | { kind: 'rectangle'; from: Point; draft: Point[] | null }
+  /** A press of the polygon tool: its point is added on release, unless it turns into a pinch. */
+  | { kind: 'point'; draft: null };
 
 const toPoint = (pointer: ToolPointer): Point => [pointer.x, pointer.y];
 const openPoints = (polygon: ToolZone['polygon']): Point[] => {
@@ -74,7 +77,12 @@ export class ImageTools implements PointerTool {
   lastImageToScreen: Matrix | null = null;
 
   constructor(private readonly actions: ToolActions) {
-    this.unsubscribe = annotationStore.subscribe(() => this.changed());
+    const unsubscribeState = annotationStore.subscribe(() => this.changed());
+    const unsubscribeFinger = fingerDrawing.subscribe(() => this.changed());
+    this.unsubscribe = () => {
+      unsubscribeState();
+      unsubscribeFinger();
+    };
   }
 
   dispose(): void {
@@ -121,6 +129,7 @@ export class ImageTools implements PointerTool {
         return true;
       case 'polygon':
         // Points are added on release: a press that turns into a drag adds nothing.
+        this.gesture = { kind: 'point', draft: null };
         return true;
       case 'select':
         return this.grabSelected(pointer, zone);
@@ -169,7 +178,7 @@ export class ImageTools implements PointerTool {
 
   move(pointer: ToolPointer): void {
     const gesture = this.gesture;
-    if (!gesture) return;
+    if (!gesture || gesture.kind === 'point') return;
     const point = toPoint(pointer);
     if (gesture.kind === 'rectangle') {
       gesture.draft = rectangleFrom(gesture.from, point);
@@ -190,11 +199,11 @@ export class ImageTools implements PointerTool {
     const gesture = this.gesture;
     this.gesture = null;
     const state = this.state;
-    if (state.tool === 'polygon' && state.on) {
-      this.addPolygonPoint(pointer);
+    if (!gesture) return;
+    if (gesture.kind === 'point') {
+      if (state.tool === 'polygon' && state.on) this.addPolygonPoint(pointer);
       return;
     }
-    if (!gesture) return;
     if (gesture.kind === 'rectangle') {
       const [x, y] = gesture.from;
       // A click is no rectangle: only a drag draws one.
@@ -278,7 +287,10 @@ export class ImageTools implements PointerTool {
     return true;
   }
 
-  /** Esc: a drag stops where it started; otherwise the polygon being drawn goes. */
+  /**
+   * Esc: a drag stops where it started; otherwise the polygon being drawn goes. A press
+   * interrupted (a second finger for a pinch) only forgets that press.
+   */
   cancel(): boolean {
     if (this.gesture) {
       this.gesture = null;
@@ -308,6 +320,10 @@ export class ImageTools implements PointerTool {
       default:
         return null;
     }
+  }
+
+  takesTouch(): boolean {
+    return this.state.on && fingerDrawing.get();
   }
 
   hidesHover(): boolean {
@@ -360,7 +376,9 @@ export class ImageTools implements PointerTool {
 
   private gestureId(): string | null {
     const gesture = this.gesture;
-    return gesture && gesture.kind !== 'rectangle' ? gesture.id : null;
+    return gesture && (gesture.kind === 'vertex' || gesture.kind === 'translate')
+      ? gesture.id
+      : null;
   }
 }
 

@@ -5,11 +5,13 @@ import { neighborsQuery } from '@/api/elements';
 import { storedElementQuery } from '@/offline/queries';
 import type { Corpus, Element, ImageInfo, Polygon } from '@/api/types';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
+import { useDocumentTitle } from '@/lib/documentTitle';
 import { useElementChanges } from '@/lib/elementChanges';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ChildrenTree } from './children/ChildrenTree';
 import { DisplayableChildren, FolderChildren } from './ChildLists';
 import { CopyIdButton } from './CopyIdButton';
+import { DetailsSheet } from './DetailsSheet';
 import { useDisplaySettings } from './displaySettings';
 import { NavigationMenu, type OfflineDialogProps } from './NavigationMenu';
 import { zonesQuery } from './api';
@@ -100,6 +102,7 @@ function ElementView({
   // briefly mounted the annotations tree, whose children request then went to waste.
   const showTree = !corpus.isPending && (isFolder ? display.folderTree : display.annotationsTree);
   const corpusName = corpus.data?.name ?? element.corpus.name ?? 'Project';
+  useDocumentTitle([element.name, corpus.data?.name ?? element.corpus.name]);
   // After a deletion the page goes up along the path the user came by, else the first one.
   const parentId =
     from ?? neighbours.data?.find((paths) => paths.path.length)?.path.at(-1)?.id ?? null;
@@ -110,7 +113,8 @@ function ElementView({
   const onChanged = useCallback(() => setTreeRevision((revision) => revision + 1), []);
 
   return (
-    <div className="flex flex-col gap-4 p-4 sm:p-6">
+    // Below lg the details are a sheet over the bottom of the screen: room to scroll past it.
+    <div className="flex flex-col gap-4 p-4 max-lg:pb-16 sm:p-6">
       <header className="flex flex-col gap-2 border-b border-slate-200 pb-3">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="flex min-w-0 flex-wrap items-center gap-2">
@@ -138,7 +142,8 @@ function ElementView({
       </header>
       <div className="flex flex-col gap-4 lg:flex-row">
         {showTree && (
-          <aside className="lg:w-72 lg:shrink-0">
+          // Its own scroll below lg, where it would push the image down.
+          <aside className="max-lg:max-h-32 max-lg:overflow-y-auto lg:w-72 lg:shrink-0">
             <ChildrenTree
               key={`${treeRevision}:${elementChanges}`}
               root={element}
@@ -167,7 +172,9 @@ function ElementView({
           )}
         </div>
         {/* Sized by the panel itself: when annotation mode takes its place, no empty column. */}
-        {renderDetails && !corpus.isPending && renderDetails({ element, corpus: corpus.data })}
+        {renderDetails && !corpus.isPending && (
+          <DetailsSheet>{renderDetails({ element, corpus: corpus.data })}</DetailsSheet>
+        )}
       </div>
     </div>
   );

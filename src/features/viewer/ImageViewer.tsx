@@ -224,7 +224,7 @@ function ViewerWithOverlay({
         <OpenSeadragonViewer
           options={options}
           onEvent={onEvent}
-          className="h-[70vh] min-h-80 rounded border border-slate-200 bg-slate-800"
+          className="h-[70vh] min-h-80 rounded border border-slate-200 bg-slate-800 max-lg:h-[50dvh]"
         >
           {followSelected && (
             <FollowSelection focus={selectedZone?.polygon ?? null} imageSize={imageSize} />

@@ -127,6 +127,13 @@ function wrapViewer(
     goHome() {
       viewport().goHome();
     },
+    setTouchGestures(settings) {
+      // OpenSeadragon reads them as each gesture goes, so a change applies from the next event.
+      // Its types leave the viewer's copy of its options out.
+      const touch = (viewer as unknown as { gestureSettingsTouch: OpenSeadragon.GestureSettings })
+        .gestureSettingsTouch;
+      Object.assign(touch, settings);
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -15,6 +15,13 @@ export type ViewerEvent =
   /** Pan, zoom, rotation, flip, resize or animation frame: the overlay must follow. */
   | { type: 'viewport' };
 
+export interface TouchGestures {
+  dragToPan: boolean;
+  /** The view glides on after a quick one-finger drag. */
+  flickEnabled: boolean;
+  dblClickToZoom: boolean;
+}
+
 export interface ViewerHandle {
   /** The element the viewer draws in; pointer events on it reach the overlay's listeners. */
   readonly element: HTMLElement;
@@ -32,6 +39,8 @@ export interface ViewerHandle {
   fitBounds(rect: { x: number; y: number; width: number; height: number }): void;
   /** Back to the whole image. */
   goHome(): void;
+  /** What one finger does to the view; a pinch zooms whatever these say. */
+  setTouchGestures(settings: TouchGestures): void;
   subscribe(listener: (event: ViewerEvent) => void): () => void;
   destroy(): void;
 }

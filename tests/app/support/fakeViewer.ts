@@ -4,6 +4,7 @@
  */
 import { multiply, scaling, translation, type Matrix } from '@/lib/geometry';
 import type {
+  TouchGestures,
   ViewerEvent,
   ViewerFactory,
   ViewerHandle,
@@ -17,6 +18,7 @@ export interface FakeViewer extends ViewerHandle {
   fitted: { x: number; y: number; width: number; height: number }[];
   homeCount: number;
   destroyed: boolean;
+  touchGestures: TouchGestures;
   /** Image pixels to screen: scale then translate, as a pan and zoom would leave it. */
   setView(scale: number, dx?: number, dy?: number): void;
   /** Any image-to-screen transform, e.g. a rotated and mirrored view. */
@@ -41,6 +43,7 @@ export function createFakeViewer(
     fitted: [],
     homeCount: 0,
     destroyed: false,
+    touchGestures: { dragToPan: true, flickEnabled: true, dblClickToZoom: true },
     imageToScreen: () => matrix,
     containerSize: () => size,
     sourceSize: () => source,
@@ -58,6 +61,9 @@ export function createFakeViewer(
     },
     goHome() {
       viewer.homeCount += 1;
+    },
+    setTouchGestures(settings) {
+      viewer.touchGestures = settings;
     },
     subscribe(listener) {
       listeners.add(listener);

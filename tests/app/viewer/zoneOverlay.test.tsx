@@ -15,6 +15,7 @@ import { buildZoneSet } from '@/features/viewer/overlay/zoneSet';
 import { ViewerContext } from '@/features/viewer/viewerContext';
 import { ZoneOverlay } from '@/features/viewer/ZoneOverlay';
 import { ImageTools } from '@/features/annotation/imageTools';
+import { setFingerDrawing } from '@/features/annotation/fingerDrawing';
 import { annotationStore, INITIAL_STATE } from '@/features/annotation/state';
 import type { PointerTool } from '@/lib/pointerTool';
 import { createFakeViewer } from '../support/fakeViewer';
@@ -157,5 +158,103 @@ describe('zone overlay', () => {
     expect(onSelect).not.toHaveBeenCalled();
     tools.dispose();
     annotationStore.set(INITIAL_STATE);
+  });
+});
+
+describe('drawing with a finger', () => {
+  function fingerTools() {
+    const create = vi.fn();
+    const tools = new ImageTools({
+      select: vi.fn(),
+      create,
+      reshape: vi.fn(),
+      retype: vi.fn(),
+      remove: vi.fn(),
+    });
+    tools.setZones([], { width: 1000, height: 1500 });
+    const { viewer } = setup(tools);
+    act(() => viewer.setView(0.5));
+    const finger = (id: number, x: number, y: number) => ({
+      clientX: x * 0.5,
+      clientY: y * 0.5,
+      button: 0,
+      pointerId: id,
+      pointerType: 'touch',
+    });
+    return { tools, viewer, create, finger };
+  }
+
+  afterEach(() => {
+    setFingerDrawing(false);
+    annotationStore.set(INITIAL_STATE);
+  });
+
+  it('lets one finger draw as a pen does once it is on, holding the view still meanwhile', () => {
+    annotationStore.set({ ...INITIAL_STATE, on: true, tool: 'rectangle' });
+    const { tools, viewer, create, finger } = fingerTools();
+    // Off: the finger pans, as before.
+    fireEvent.pointerDown(viewer.element, finger(1, 100, 100));
+    expect(viewer.touchGestures.dragToPan).toBe(true);
+    fireEvent.pointerUp(viewer.element, finger(1, 400, 300));
+    expect(create).not.toHaveBeenCalled();
+
+    act(() => setFingerDrawing(true));
+    fireEvent.pointerDown(viewer.element, finger(2, 100, 100));
+    expect(viewer.touchGestures).toEqual({
+      dragToPan: false,
+      flickEnabled: false,
+      dblClickToZoom: false,
+    });
+    fireEvent.pointerMove(viewer.element, finger(2, 250, 200));
+    fireEvent.pointerUp(viewer.element, finger(2, 400, 300));
+    expect(create).toHaveBeenCalledTimes(1);
+    expect((create.mock.calls[0]![0] as number[][]).map(([x, y]) => [x, y])).toEqual([
+      [100, 100],
+      [100, 300],
+      [400, 300],
+      [400, 100],
+      [100, 100],
+    ]);
+    // Between strokes a finger pans again; two taps stay two taps, not a zoom.
+    expect(viewer.touchGestures).toEqual({
+      dragToPan: true,
+      flickEnabled: false,
+      dblClickToZoom: false,
+    });
+    tools.dispose();
+  });
+
+  it('gives two fingers to the view: a second finger ends the stroke, a polygon under way stays', () => {
+    setFingerDrawing(true);
+    annotationStore.set({ ...INITIAL_STATE, on: true, tool: 'rectangle' });
+    const { tools, viewer, create, finger } = fingerTools();
+    fireEvent.pointerDown(viewer.element, finger(1, 100, 100));
+    fireEvent.pointerMove(viewer.element, finger(1, 200, 200));
+    fireEvent.pointerDown(viewer.element, finger(2, 500, 500));
+    expect(viewer.touchGestures.dragToPan).toBe(true);
+    fireEvent.pointerMove(viewer.element, finger(1, 300, 300));
+    fireEvent.pointerUp(viewer.element, finger(1, 300, 300));
+    fireEvent.pointerUp(viewer.element, finger(2, 600, 600));
+    expect(create).not.toHaveBeenCalled();
+    expect(tools.draftShape()).toBeNull();
+
+    act(() => annotationStore.set((state) => ({ ...state, tool: 'polygon' })));
+    for (const [x, y] of [
+      [100, 100],
+      [400, 100],
+    ]) {
+      fireEvent.pointerDown(viewer.element, finger(3, x!, y!));
+      fireEvent.pointerUp(viewer.element, finger(3, x!, y!));
+    }
+    // A pinch to look closer before the third point.
+    fireEvent.pointerDown(viewer.element, finger(4, 300, 300));
+    fireEvent.pointerDown(viewer.element, finger(5, 500, 500));
+    fireEvent.pointerUp(viewer.element, finger(4, 250, 250));
+    fireEvent.pointerUp(viewer.element, finger(5, 550, 550));
+    expect(annotationStore.get().drawing).toEqual([
+      [100, 100],
+      [400, 100],
+    ]);
+    tools.dispose();
   });
 });

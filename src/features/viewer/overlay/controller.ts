@@ -4,8 +4,11 @@
  * on zones, or hands them to a tool working on the image (the annotation tools). Plain
  * TypeScript; the React component only creates it and feeds it props.
  *
- * Touch never reaches a tool: one finger pans and two pinch, as everywhere on a tablet, while a
- * pen or a mouse draws. A touch while a pen is down is a resting palm and is ignored.
+ * Touch reaches a tool only when the tool takes it (drawing with a finger); otherwise one finger
+ * pans and two pinch, as everywhere on a tablet, while a pen or a mouse draws. Two fingers
+ * always pan and zoom: a second finger ends what the first one began with the tool. A touch
+ * while a pen is down is a resting palm and is ignored; a pen landing while a finger draws
+ * shows that finger was a palm.
  */
 import { applyMatrix, invert, matrixScale, multiply, scaling, type Matrix } from '@/lib/geometry';
 import type { PointerTool, ToolPointer } from '@/lib/pointerTool';
@@ -48,6 +51,8 @@ export class OverlayController {
   private toolCleanup: (() => void) | null = null;
   /** The pointer whose gesture the tool took, until its release. */
   private toolGesture: number | null = null;
+  /** That pointer is a finger: OpenSeadragon follows it too, so a second finger can pinch. */
+  private toolGestureTouch = false;
   private layerCache: { canvas: HTMLCanvasElement; key: number[]; scene: OverlayScene } | null =
     null;
   private readonly cleanups: (() => void)[] = [];
@@ -110,8 +115,10 @@ export class OverlayController {
     this.toolCleanup = null;
     if (this.toolGesture !== null) this.tool?.cancel();
     this.toolGesture = null;
+    this.toolGestureTouch = false;
     this.tool = tool;
     if (tool) this.toolCleanup = tool.subscribe(() => this.schedule());
+    this.holdTouch(false);
     this.viewer.element.style.cursor =
       tool?.cursor(this.hovered) ?? (this.hovered >= 0 ? 'pointer' : '');
     this.schedule();
@@ -244,20 +251,32 @@ export class OverlayController {
   }
 
   private onDown(event: PointerEvent): void {
+    const touch = event.pointerType === 'touch';
     if (this.toolGesture !== null) {
-      // A palm landing while the pen draws: neither a second gesture nor a pan.
-      if (event.pointerId !== this.toolGesture) {
+      if (event.pointerId === this.toolGesture) return;
+      if (!this.toolGestureTouch) {
+        // A palm landing while the pen draws: neither a second gesture nor a pan.
         event.stopPropagation();
         event.preventDefault();
+        return;
       }
-      return;
+      // A second finger makes a pinch or a pan of the first; a pen shows it was a palm.
+      this.endToolGesture();
+      this.tool?.cancel();
+      if (touch) return;
     }
     if (event.button !== 0) return;
-    const point = event.pointerType === 'touch' ? null : this.toolPointer(event, event.pointerType);
+    if (touch) this.holdTouch(false);
+    const point = this.reachesTool(event) ? this.toolPointer(event, event.pointerType) : null;
     if (this.tool && point) {
       const zone = this.pick(point.screenX, point.screenY);
       if (this.tool.down(point, zone)) {
         this.toolGesture = event.pointerId;
+        this.toolGestureTouch = touch;
+        this.holdTouch(true);
+        this.setHovered(-1, 0, 0);
+        // OpenSeadragon keeps following a finger (not panning with it) for a pinch to come.
+        if (touch) return;
         event.stopPropagation();
         event.preventDefault();
         try {
@@ -265,7 +284,6 @@ export class OverlayController {
         } catch {
           // Synthetic events (tests) have no capturable pointer; the gesture works without.
         }
-        this.setHovered(-1, 0, 0);
         return;
       }
     }
@@ -274,9 +292,34 @@ export class OverlayController {
     this.setHovered(-1, 0, 0);
   }
 
+  /** Whether this pointer works the tool: a finger only when the tool takes fingers. */
+  private reachesTool(event: PointerEvent): boolean {
+    return event.pointerType !== 'touch' || (this.tool?.takesTouch() ?? false);
+  }
+
+  /**
+   * While a tool has a gesture, one finger (a palm, or the finger drawing) must not move the
+   * view. While fingers draw at all, two quick taps are two points, not a zoom, and a stroke
+   * released fast must not send the view gliding.
+   */
+  private holdTouch(held: boolean): void {
+    const fingersDraw = this.tool?.takesTouch() ?? false;
+    this.viewer.setTouchGestures({
+      dragToPan: !held,
+      flickEnabled: !held && !fingersDraw,
+      dblClickToZoom: !held && !fingersDraw,
+    });
+  }
+
+  private endToolGesture(): void {
+    this.toolGesture = null;
+    this.toolGestureTouch = false;
+    this.holdTouch(false);
+  }
+
   private onCancel(event: PointerEvent): void {
     if (this.toolGesture === null || event.pointerId !== this.toolGesture) return;
-    this.toolGesture = null;
+    this.endToolGesture();
     this.tool?.cancel();
   }
 
@@ -287,7 +330,7 @@ export class OverlayController {
 
   private onMove(event: PointerEvent): void {
     if (this.toolGesture !== null) {
-      event.stopPropagation();
+      if (!this.toolGestureTouch) event.stopPropagation();
       if (event.pointerId !== this.toolGesture) return;
       const point = this.toolPointer(event, event.pointerType);
       if (point) this.tool?.move(point);
@@ -306,9 +349,9 @@ export class OverlayController {
 
   private onUp(event: PointerEvent): void {
     if (this.toolGesture !== null) {
-      event.stopPropagation();
+      if (!this.toolGestureTouch) event.stopPropagation();
       if (event.pointerId !== this.toolGesture) return;
-      this.toolGesture = null;
+      this.endToolGesture();
       const point = this.toolPointer(event, event.pointerType);
       if (point) this.tool?.up(point);
       else this.tool?.cancel();
@@ -322,7 +365,7 @@ export class OverlayController {
     const index = this.pick(x, y);
     this.setHovered(index, x, y);
     if (Math.hypot(x - start.x, y - start.y) > CLICK_SLOP_PX) return;
-    const point = event.pointerType === 'touch' ? null : this.toolPointer(event, event.pointerType);
+    const point = this.reachesTool(event) ? this.toolPointer(event, event.pointerType) : null;
     if (this.tool && point && this.tool.click(point, index)) return;
     this.callbacks.onSelect(index);
   }
