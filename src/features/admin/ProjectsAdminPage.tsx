@@ -33,6 +33,10 @@ export function ProjectsAdminPage({
         </p>
       ) : corpora.isError ? (
         <p className="text-slate-600">The projects could not be loaded.</p>
+      ) : corpora.data.count === 0 ? (
+        <p className="text-slate-600">
+          {query.search ? 'No project matches this search.' : 'There are no projects yet.'}
+        </p>
       ) : (
         <>
           <div className="overflow-x-auto">

@@ -76,6 +76,8 @@ export function UsersAdminPage({
         </p>
       ) : users.isError ? (
         <p className="text-slate-600">The users could not be loaded.</p>
+      ) : users.data.count === 0 ? (
+        <p className="text-slate-600">No user matches this search.</p>
       ) : (
         <>
           <div className="overflow-x-auto">

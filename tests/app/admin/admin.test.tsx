@@ -224,6 +224,15 @@ describe('users', () => {
     expect(router.state.location.search).toEqual({ search: 'GRACE' });
     expect(server.calls.at(-1)?.query.get('search')).toBe('GRACE');
     expect(screen.getByRole('cell', { name: 'Grace Hopper' })).toBeTruthy();
+
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search by e-mail or name' }));
+    await userEvent.type(
+      screen.getByRole('searchbox', { name: 'Search by e-mail or name' }),
+      'nobody',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No user matches this search.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('makes a user admin, marks an e-mail verified, and deactivates after confirmation', async () => {
