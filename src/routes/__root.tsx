@@ -6,6 +6,7 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import { loadServerInfo, type RouterContext } from '@/app/guard';
+import { ScreenTitle } from '@/app/ScreenTitle';
 import { applyUpdate, updateAvailable } from '@/app/serviceWorker';
 import { useStore } from '@/lib/store';
 import { AppShell } from '@/features/shell/AppShell';
@@ -35,6 +36,7 @@ function RootLayout() {
       // On /sync the panel is the page already.
       onOpenPendingChanges={onSyncPage ? undefined : () => setPendingOpen(true)}
     >
+      <ScreenTitle />
       <Outlet />
       <PendingChangesDialog open={pendingOpen} onClose={() => setPendingOpen(false)} />
     </AppShell>

@@ -7,6 +7,7 @@ import { currentUserQuery } from '@/api/user';
 import type { Corpus, ElementListItem, MlClassRef } from '@/api/types';
 import { NewFolderModal } from '@/components/folders/NewFolderModal';
 import { GuardedButton } from '@/components/GuardedButton';
+import { useNeedsNetwork } from '@/components/NeedsNetwork';
 import { notify, notifyError } from '@/components/notifications/store';
 import { PaginationBar } from '@/components/PaginationBar';
 import {
@@ -30,6 +31,7 @@ import {
   type NavigationQuery,
   type NavigationSearch,
 } from '@/lib/navigationQuery';
+import { useDocumentTitle } from '@/lib/documentTitle';
 import { FOLDER_WRITE, accessOf, blockedReason, grantsRight } from '@/lib/rights';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { corpusClassesQuery } from './api';
@@ -81,6 +83,7 @@ function NavigationView({
   actions?: ReactNode;
 }) {
   const corpusId = corpus.id;
+  useDocumentTitle([corpus.name]);
   const query = useMemo(() => parseNavigationQuery(search), [search]);
   const elements = useQuery({
     ...storedCorpusElementsQuery(corpusId, toListQuery(query)),
@@ -136,7 +139,8 @@ function NavigationView({
   // The count on screen is the one confirmed: a list still loading has none yet.
   const listedCount =
     elements.data && !elements.isPlaceholderData && !elements.isError ? elements.data.count : null;
-  const deleteBlocked = deletionBlocked(query, listedCount);
+  // Deletion runs on the server, unlike New folder which the outbox keeps for later.
+  const deleteBlocked = useNeedsNetwork() ?? deletionBlocked(query, listedCount);
 
   async function addFilter(name: FilterName, input: string, operator: MetadataOperator) {
     let known: MlClassRef[] | null = null;
