@@ -7,6 +7,7 @@ import { fieldErrors } from '@/api/errors';
 import { jobKeys, type JobDetail } from '@/api/jobs';
 import type { Corpus, Element } from '@/api/types';
 import { currentUserQuery, isVerified } from '@/api/user';
+import { OfflineNote, useNeedsNetwork } from '@/components/NeedsNetwork';
 import { PageMessage } from '@/components/PageMessage';
 import { ProjectPageHeader } from '@/components/ProjectPageHeader';
 import { notifyError } from '@/components/notifications/store';
@@ -90,6 +91,8 @@ function ImportScreen({
       : wrongFolder
         ? FOLDER_ELSEWHERE
         : null;
+  // Uploads and imports happen on the server: offline they wait, saying so.
+  const offline = !!useNeedsNetwork();
 
   const select = useCallback((ids: string[], on: boolean) => {
     setSelected((previous) => {
@@ -121,6 +124,7 @@ function ImportScreen({
           {blocked.endsWith('.') ? blocked : `${blocked}.`}
         </p>
       )}
+      {!blocked && !started && <OfflineNote action="upload and import files" />}
       {started ? (
         <ImportJobView
           jobId={started.jobId}
@@ -131,11 +135,11 @@ function ImportScreen({
         />
       ) : (
         <>
-          <DropZone disabled={!!blocked} onFiles={queue.add} />
+          <DropZone disabled={!!blocked || offline} onFiles={queue.add} />
           <UploadList queue={queue} />
           <DataFileTable
             corpusId={corpus.id}
-            canWrite={!blocked}
+            canWrite={!blocked && !offline}
             selected={selected}
             onSelect={select}
           />
@@ -143,7 +147,7 @@ function ImportScreen({
             corpus={corpus}
             folder={folder}
             selected={selected}
-            disabled={!!blocked}
+            disabled={!!blocked || offline}
             onStarted={(job) => {
               queryClient.setQueryData(jobKeys.detail(job.id), job);
               void queryClient.invalidateQueries({ queryKey: dataFileKeys.corpus(corpus.id) });

@@ -93,12 +93,6 @@ function NavigationView({
   useErrorNotification(elements.error);
 
   const { data: user = null } = useQuery(currentUserQuery);
-  const queryClient = useQueryClient();
-  const [wantClasses, setWantClasses] = useState(false);
-  const classes = useQuery({
-    ...corpusClassesQuery(corpusId),
-    enabled: wantClasses || query.filters.class_id !== undefined,
-  });
 
   const navigate = useNavigate();
   const router = useRouter();
@@ -124,12 +118,7 @@ function NavigationView({
     (slug: string) => types.find((type) => type.slug === slug)?.display_name ?? slug,
     [types],
   );
-  const classList: MlClassRef[] | null = classes.data ?? null;
-  const describe = useCallback(
-    (name: FilterName, value: string) =>
-      describeFilterValue(name, value, { types, classes: classList }),
-    [types, classList],
-  );
+  const { describe, bar } = useFilterControls({ corpus, query, go, available: FILTER_NAMES });
 
   const [modal, setModal] = useState<'folder' | 'delete' | null>(null);
   const access = accessOf(corpus, user);
@@ -141,39 +130,6 @@ function NavigationView({
     elements.data && !elements.isPlaceholderData && !elements.isError ? elements.data.count : null;
   // Deletion runs on the server, unlike New folder which the outbox keeps for later.
   const deleteBlocked = useNeedsNetwork() ?? deletionBlocked(query, listedCount);
-
-  async function addFilter(name: FilterName, input: string, operator: MetadataOperator) {
-    let known: MlClassRef[] | null = null;
-    if (name === 'class_id') {
-      try {
-        known = await queryClient.fetchQuery(corpusClassesQuery(corpusId));
-      } catch (error) {
-        notifyError(error);
-        return false;
-      }
-    }
-    const result = validateFilter(name, input, {
-      types,
-      classes: known,
-      metadataOperator: operator,
-    });
-    if (!result.ok) {
-      notify({ type: 'error', text: result.message });
-      return false;
-    }
-    await go(withFilter(query, name, result.value, operator));
-    return true;
-  }
-
-  const suggestions = useCallback(
-    (name: FilterName): readonly string[] => {
-      if (name === 'type') return types.map((type) => type.display_name);
-      if (name === 'class_id') return classList?.map((mlClass) => mlClass.name) ?? [];
-      if (BOOLEAN_FILTERS.includes(name)) return ['Yes', 'No'];
-      return [];
-    },
-    [types, classList],
-  );
 
   // Selection arrives with its own feature; until then the toggle only marks cards on this page.
   const [marked, setMarked] = useState<ReadonlySet<string>>(() => new Set());
@@ -241,16 +197,7 @@ function NavigationView({
         />
       )}
 
-      <FilterBar
-        filters={query.filters}
-        metadataOperator={query.metadataOperator}
-        available={FILTER_NAMES}
-        describe={describe}
-        suggestions={suggestions}
-        onAdd={addFilter}
-        onRemove={(name) => void go(withoutFilter(query, name))}
-        onChoose={(name) => name === 'class_id' && setWantClasses(true)}
-      />
+      <FilterBar {...bar} />
 
       <ListControls
         order={query.order}

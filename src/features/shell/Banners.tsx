@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Banner } from '@/api/types';
+import { GuardedButton } from '@/components/GuardedButton';
+import { useNeedsNetwork } from '@/components/NeedsNetwork';
 import { renderMarkdown } from '@/lib/markdown';
 import type { ShellAccess } from './access';
 import { useLoginSearch } from './loginNext';
@@ -62,18 +64,19 @@ export function AnonymousBanner({ register }: { register: boolean }) {
 
 export function UnverifiedBanner() {
   const resend = useResendVerification();
+  const offline = useNeedsNetwork();
   return (
     <BannerBox tone="warning" label="Unverified email">
       A verification email has been sent to your address. Follow the link it contains to verify your
       account and use every feature.{' '}
-      <button
-        type="button"
+      <GuardedButton
+        blocked={offline}
         onClick={() => resend.mutate()}
         disabled={resend.isPending}
-        className={`${bannerLink} disabled:opacity-60`}
+        className={`${bannerLink} disabled:opacity-60 aria-disabled:opacity-60`}
       >
         Resend the verification email
-      </button>
+      </GuardedButton>
     </BannerBox>
   );
 }

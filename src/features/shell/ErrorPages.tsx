@@ -2,11 +2,13 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { serverInfoQuery } from '@/api/serverInfo';
+import { GuardedButton } from '@/components/GuardedButton';
+import { useNeedsNetwork } from '@/components/NeedsNetwork';
 import { notifyError } from '@/components/notifications/store';
 import { useResendVerification } from './useResendVerification';
 
 const primaryButton =
-  'rounded bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60';
+  'rounded bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60';
 const secondaryButton =
   'rounded px-4 py-2 text-sm font-medium text-brand-700 ring-1 ring-brand-100 hover:bg-brand-50';
 
@@ -94,19 +96,20 @@ export function UnreachablePage() {
 
 export function UnverifiedPage() {
   const resend = useResendVerification();
+  const offline = useNeedsNetwork();
   return (
     <ErrorPage
       title="Unverified email"
       actions={
         <>
-          <button
-            type="button"
+          <GuardedButton
+            blocked={offline}
             onClick={() => resend.mutate()}
             disabled={resend.isPending}
             className={primaryButton}
           >
             Resend verification email
-          </button>
+          </GuardedButton>
           <HomepageLink />
           <GoBackButton />
         </>

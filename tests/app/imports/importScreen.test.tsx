@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ImportFilesPage } from '@/features/imports/ImportFilesPage';
 import type { Corpus, Element } from '@/api/types';
+import { connectivity } from '@/offline/runtime';
 import {
   FakeXhr,
   apiError,
@@ -469,5 +470,27 @@ describe('Import files screen', () => {
       within(form).getByText('The content of the file "a.jpg" is missing: upload it again.'),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Import 1 file' })).toBeTruthy();
+  });
+});
+
+describe('Import files screen offline', () => {
+  it('says before trying that uploads and imports need the network, and sends nothing', async () => {
+    const corpus = makeCorpus({ name: 'Letters' });
+    const server = importServer({ corpus, files: [makeDataFile(corpus.id, { name: 'a.jpg' })] });
+    renderImport(corpus);
+    await screen.findByRole('checkbox', { name: 'Select a.jpg' }, { timeout: 5000 });
+    act(() => connectivity.store.set({ online: false, checkedAt: Date.now() }));
+
+    expect(
+      screen.getByText('You are offline. Connect to the network to upload and import files.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose files' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('checkbox', { name: 'Select a.jpg' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Delete a.jpg' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Import' })).toHaveProperty('disabled', true);
+    fireEvent.drop(screen.getByRole('group', { name: 'Drop zone' }), {
+      dataTransfer: { files: [fileOf('b.jpg', 10)] },
+    });
+    expect(server.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 });

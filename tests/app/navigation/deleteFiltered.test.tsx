@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ElementListItem } from '@/api/types';
+import { connectivity } from '@/offline/runtime';
 import {
   apiError,
   fakeServer,
@@ -158,5 +159,23 @@ describe('Delete filtered elements', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('Delete filtered elements offline', () => {
+  it('says the deletion needs the network instead of opening it', async () => {
+    const elements = folios(2);
+    const server = fakeServer({ corpora: [admin], elements: { [admin.id]: elements } });
+    const user = userEvent.setup();
+    renderNavigation(`/browse/${admin.id}?type=page`, makeUser());
+    await screen.findByRole('link', { name: 'Folio 2' }, { timeout: 5000 });
+    act(() => connectivity.store.set({ online: false, checkedAt: Date.now() }));
+
+    const button = deleteButton()!;
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.getAttribute('title')).toBe('Needs the network');
+    await user.click(button);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.calls.filter((call) => call.method === 'DELETE')).toEqual([]);
   });
 });

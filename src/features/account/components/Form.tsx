@@ -1,4 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { GuardedButton } from '@/components/GuardedButton';
+import { OfflineNote, useNeedsNetwork } from '@/components/NeedsNetwork';
 
 /** The building blocks the account forms share, so every field is labelled the same way. */
 
@@ -74,6 +76,7 @@ interface ButtonProps {
   onClick?: () => void;
 }
 
+/** Every account action is the server's: offline the button says so instead of failing. */
 export function Button({
   children,
   disabled,
@@ -82,29 +85,47 @@ export function Button({
   variant = 'primary',
   onClick,
 }: ButtonProps) {
+  const offline = useNeedsNetwork();
   const look =
     variant === 'primary'
       ? 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-300 disabled:text-slate-600'
       : 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400';
   return (
-    <button
+    <GuardedButton
       type={type}
+      blocked={offline}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
       onClick={onClick}
-      className={`inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-medium focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed ${look}`}
+      className={`inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-medium focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${look}`}
     >
       {children}
-    </button>
+    </GuardedButton>
   );
 }
 
-/** A narrow centred card: the frame of the login, register and password screens. */
-export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A narrow centred card: the frame of the login, register and password screens. Offline, it
+ * says what waits for the network ("log in") before the user tries.
+ */
+export function AuthCard({
+  title,
+  offlineAction,
+  children,
+}: {
+  title: string;
+  offlineAction?: string;
+  children: ReactNode;
+}) {
   return (
     <section className="mx-auto w-full max-w-md px-4 py-10">
       <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="mb-5 text-xl font-semibold text-brand-900">{title}</h1>
+        {offlineAction && (
+          <div className="mb-4">
+            <OfflineNote action={offlineAction} />
+          </div>
+        )}
         {children}
       </div>
     </section>

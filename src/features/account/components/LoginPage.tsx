@@ -27,7 +27,7 @@ export function LoginPage({ next }: { next?: string | undefined }) {
   }
 
   return (
-    <AuthCard title="Log in">
+    <AuthCard title="Log in" offlineAction="log in">
       <form noValidate onSubmit={submit} className="space-y-4" aria-label="Log in">
         {login.isError && <FormAlert>{errorMessage(login.error)}</FormAlert>}
         <TextField

@@ -57,7 +57,7 @@ export function PasswordResetConfirmPage({ uidb64, token }: Props) {
   }
 
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title="Choose a new password" offlineAction="reset your password">
       <form noValidate onSubmit={submit} className="space-y-4" aria-label="Choose a new password">
         {/* The token comes from the link, not a field: its error sits above the form. */}
         {errors.token && (

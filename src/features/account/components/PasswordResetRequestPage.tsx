@@ -31,7 +31,7 @@ export function PasswordResetRequestPage() {
   }
 
   return (
-    <AuthCard title="Reset your password">
+    <AuthCard title="Reset your password" offlineAction="send a reset link">
       {request.isSuccess ? (
         <div className="space-y-4">
           <SuccessMessage>{RESET_REQUESTED}</SuccessMessage>

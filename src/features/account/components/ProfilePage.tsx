@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { User } from '@/api/types';
 import { currentUserQuery } from '@/api/user';
+import { OfflineNote } from '@/components/NeedsNetwork';
 import { notify, notifyError } from '@/components/notifications/store';
 import { useResendVerification, useUpdateProfile } from '../api';
 import {
@@ -42,6 +43,7 @@ export function ProfilePage() {
   return (
     <section className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-semibold text-brand-900">Profile</h1>
+      <OfflineNote action="change your profile" />
       <AccountPanel user={user} />
       <DisplayNameForm user={user} />
       <PasswordForm user={user} />

@@ -53,7 +53,7 @@ export function RegisterPage({ next }: { next?: string | undefined }) {
   }
 
   return (
-    <AuthCard title="Register">
+    <AuthCard title="Register" offlineAction="register">
       <form noValidate onSubmit={submit} className="space-y-4" aria-label="Register">
         {formError && <FormAlert>{formError}</FormAlert>}
         <TextField

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '@/api/errors';
 import { currentUserQuery } from '@/api/user';
+import { useNeedsNetwork } from '@/components/NeedsNetwork';
 import { useResendVerification, useVerifyEmail } from '../api';
 import { AuthCard, Button, FormAlert, SuccessMessage, linkClass } from './Form';
 
@@ -15,28 +16,29 @@ interface Props {
   token?: string | undefined;
 }
 
-/** Where the mailed link lands: it verifies as soon as it opens. */
+/** Where the mailed link lands: it verifies as soon as it opens, or once the network is back. */
 export function VerifyEmailPage({ uidb64, token }: Props) {
   const verify = useVerifyEmail();
   const resend = useResendVerification();
   const { data: user } = useQuery(currentUserQuery);
   const sentFor = useRef<string | null>(null);
   const complete = !!uidb64 && !!token;
+  const offline = useNeedsNetwork();
 
   useEffect(() => {
-    if (!uidb64 || !token) return;
+    if (!uidb64 || !token || offline) return;
     // A token is single-use: StrictMode's second mount must not post it again.
     const key = `${uidb64}/${token}`;
     if (sentFor.current === key) return;
     sentFor.current = key;
     verify.mutate({ uidb64, token });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [uidb64, token]);
+  }, [uidb64, token, offline]);
 
   const failure = !complete ? INCOMPLETE_LINK : verify.isError ? errorMessage(verify.error) : null;
 
   return (
-    <AuthCard title="Email verification">
+    <AuthCard title="Email verification" offlineAction="verify your email address">
       {failure ? (
         <div className="space-y-4">
           <FormAlert>{failure}</FormAlert>
@@ -60,7 +62,7 @@ export function VerifyEmailPage({ uidb64, token }: Props) {
             </Link>
           </p>
         </div>
-      ) : (
+      ) : offline && !verify.isPending ? null : (
         <p role="status" className="text-sm text-slate-600">
           Verifying your email address…
         </p>
