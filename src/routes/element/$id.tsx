@@ -1,6 +1,9 @@
 import { useCallback } from 'react';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { isUuid, requireAccess } from '@/app/guard';
+import { localDb } from '@/offline/db';
+import { isTempId, TEMP_PREFIX } from '@/offline/outboxEntry';
+import { currentId } from '@/offline/remap';
 import { storedElementQuery } from '@/offline/queries';
 import { ElementPage } from '@/features/elements/ElementPage';
 import { ImageViewer } from '@/features/viewer/ImageViewer';
@@ -16,13 +19,32 @@ export interface ElementSearch {
   from?: string;
 }
 
+/** A temporary id this device gives what it creates: `tmp-` and a UUID. */
+const isLocalId = (id: string) => isTempId(id) && isUuid(id.slice(TEMP_PREFIX.length));
+
 export const Route = createFileRoute('/element/$id')({
   staticData: { name: 'element-details' },
   validateSearch: (search: Record<string, unknown>): ElementSearch => ({
     ...(isUuid(search.highlight) && { highlight: search.highlight }),
     ...(isUuid(search.from) && { from: search.from }),
   }),
-  beforeLoad: (ctx) => requireAccess({ uuidParams: ['id'] })(ctx),
+  beforeLoad: async (ctx) => {
+    // An element made on this device opens under its temporary id, from what the device holds;
+    // once the server gave its own id, a link still naming the temporary one leads there.
+    if (isLocalId(ctx.params.id)) {
+      const serverId = await currentId(localDb, ctx.params.id);
+      if (serverId !== ctx.params.id) {
+        throw redirect({
+          to: '/element/$id',
+          params: { id: serverId },
+          search: ctx.search,
+          replace: true,
+        });
+      }
+      return requireAccess({})(ctx);
+    }
+    return requireAccess({ uuidParams: ['id'] })(ctx);
+  },
   // Started here, not awaited: the page reads 'Loading…' meanwhile and reports a failure
   // with its notification rather than an error screen.
   loader: ({ context, params }) => {
