@@ -1,40 +1,29 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { corpusQuery } from '@/api/corpora';
 import { storedCorpusElementsQuery } from '@/offline/queries';
 import { currentUserQuery } from '@/api/user';
-import type { Corpus, ElementListItem, MlClassRef } from '@/api/types';
+import type { Corpus, ElementListItem } from '@/api/types';
 import { NewFolderModal } from '@/components/folders/NewFolderModal';
 import { GuardedButton } from '@/components/GuardedButton';
 import { useNeedsNetwork } from '@/components/NeedsNetwork';
-import { notify, notifyError } from '@/components/notifications/store';
 import { PaginationBar } from '@/components/PaginationBar';
-import {
-  BOOLEAN_FILTERS,
-  FILTER_NAMES,
-  describeFilterValue,
-  validateFilter,
-  type FilterName,
-  type MetadataOperator,
-} from '@/lib/filters';
+import { FILTER_NAMES } from '@/lib/filters';
 import {
   orderChoices,
   parseNavigationQuery,
   toListQuery,
   toNavigationSearch,
-  withFilter,
   withOrder,
   withPage,
   withPageSize,
-  withoutFilter,
   type NavigationQuery,
   type NavigationSearch,
 } from '@/lib/navigationQuery';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { FOLDER_WRITE, accessOf, blockedReason, grantsRight } from '@/lib/rights';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
-import { corpusClassesQuery } from './api';
 import { DeleteFilteredModal } from './DeleteFilteredModal';
 import { deletionBlocked } from './deletion';
 import { ElementGrid } from './ElementGrid';
@@ -42,6 +31,7 @@ import { FilterBar } from './FilterBar';
 import { ListControls } from './ListControls';
 import { ListingError } from './ListingError';
 import { ui } from './styles';
+import { useFilterControls } from './useFilterControls';
 
 /** A second pagination bar under the grid once a page is long enough to scroll past the first. */
 const BOTTOM_BAR_FROM = 8;
