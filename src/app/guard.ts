@@ -64,6 +64,18 @@ export async function loadUser(queryClient: QueryClient): Promise<User | null> {
   }
 }
 
+/**
+ * The user as the server says now, or the known one when it cannot say (offline, an error).
+ * The known one may be a copy from before an account change made elsewhere.
+ */
+async function refreshUser(queryClient: QueryClient, known: User | null): Promise<User | null> {
+  try {
+    return await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0, retry: false });
+  } catch {
+    return known;
+  }
+}
+
 /** A route's beforeLoad: runs the guard and redirects as it decides. */
 export function requireAccess(access: Access) {
   return async ({
@@ -76,8 +88,14 @@ export function requireAccess(access: Access) {
     params: Record<string, unknown>;
   }): Promise<void> => {
     const info = await loadServerInfo(context.queryClient);
-    const user = info ? await loadUser(context.queryClient) : null;
-    const decision = decideAccess(info, user, access, location.href, params);
+    let user = info ? await loadUser(context.queryClient) : null;
+    let decision = decideAccess(info, user, access, location.href, params);
+    if (decision.kind === 'login' || decision.kind === 'unverified') {
+      // Refused on a copy (restored after a reload, or up to a minute old): the e-mail may have
+      // been verified, or a login made, in another tab since. Asked again before refusing.
+      user = await refreshUser(context.queryClient, user);
+      decision = decideAccess(info, user, access, location.href, params);
+    }
     switch (decision.kind) {
       case 'allow':
         return;

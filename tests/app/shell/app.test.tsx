@@ -168,6 +168,14 @@ describe('navigation guard', () => {
     expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeTruthy();
   });
 
+  it('asks the server again before refusing: an e-mail verified in another tab lets the user in', async () => {
+    const replies = fetchReplies({ status: 200, body: makeUser({ verified_email: true }) });
+    vi.stubGlobal('fetch', replies.fetch);
+    renderApp('/corpus/new', { info, user: makeUser({ verified_email: false }) });
+    await heading('New project');
+    expect(replies.calls).toEqual([{ url: '/api/v1/user/', method: 'GET' }]);
+  });
+
   it('lets an admin through without a verified e-mail', async () => {
     renderApp('/corpus/new', { info, user: makeUser({ verified_email: false, is_admin: true }) });
     await heading('New project');
