@@ -179,6 +179,14 @@ test('a page is transcribed line by line from the keyboard, online then offline'
 
     await page.reload();
     await expect(page.getByRole('heading', { name: PAGE_FILE })).toBeVisible();
+    // The address still selects the line typed last: the panel shows that line's own details,
+    // then goes back to the page's, where the flow starts again.
+    const details = page.getByRole('complementary', { name: 'Element details' });
+    await expect(
+      details.getByRole('heading', { name: imported.line['Mannheim.'].name, exact: true }),
+    ).toBeVisible();
+    await expect(details.getByText('Mannheim.', { exact: true })).toBeVisible();
+    await details.getByRole('button', { name: 'Back to page' }).click();
     await flow.start();
     await flow.expectLine('Die Krieger.', 'DIE KRIEGER.');
     await flow.next();
