@@ -26,7 +26,7 @@ describe('Account forms offline', () => {
   it('login says it needs the network, sends nothing, and logs in once back online', async () => {
     const user = makeUser();
     const api = mockApi({ 'POST /user/login/': () => json(200, user) });
-    renderPage({ path: '/user/login', url: '/user/login', page: LoginPage, user: null });
+    renderPage({ path: '/user/login', url: '/user/login', page: () => <LoginPage />, user: null });
     await userEvent.type(await screen.findByLabelText('E-mail'), 'ada@example.org');
     await userEvent.type(screen.getByLabelText('Password'), 'a passphrase');
     setOnline(false);
