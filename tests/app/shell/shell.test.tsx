@@ -185,6 +185,19 @@ describe('offline', () => {
     expect(screen.queryByText('You are offline')).toBeNull();
     expect(bar.getByText('Online')).toBeTruthy();
   });
+
+  it("keeps the banner's resend for the network, saying so, and sends nothing", async () => {
+    const replies = fetchReplies({ status: 201, body: {} });
+    vi.stubGlobal('fetch', replies.fetch);
+    renderShell({ info: makeInfo(), user: makeUser({ verified_email: false }) });
+    const banner = within(await screen.findByRole('region', { name: 'Unverified email' }));
+    goOffline(true);
+    const resend = banner.getByRole('button', { name: 'Resend the verification email' });
+    expect(resend.getAttribute('aria-disabled')).toBe('true');
+    expect(resend.getAttribute('title')).toBe('Needs the network');
+    await userEvent.click(resend);
+    expect(replies.calls).toEqual([]);
+  });
 });
 
 describe('update prompt', () => {
