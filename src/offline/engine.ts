@@ -245,12 +245,10 @@ export class SyncEngine {
       return 'retry';
     }
 
-    const current412 =
-      response.status === 412 ? (response.body as { current?: unknown })?.current : null;
-    // Refused for its version, but what it sets is what the server holds: done, at that version.
-    if (current412 && alreadyThere(claimed, current412)) {
-      response = { ...response, status: 200, body: current412 };
-    }
+    // Refused for its version while the server already holds what it sets: done, at that version.
+    const held =
+      response.status === 412 ? (response.body as { current?: unknown } | null)?.current : null;
+    if (held && alreadyThere(claimed, held)) response = { ...response, status: 200, body: held };
     const { status } = response;
     // Refused because the element it belongs to is gone, deleted here too (an edit that was on
     // its way when the element was deleted): the deletion erased it anyway.
