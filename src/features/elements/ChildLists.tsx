@@ -8,7 +8,6 @@ import { useErrorNotification } from '@/components/notifications/useErrorNotific
 import { CHILD_LIST_PAGE_SIZE, childListQuery } from './api';
 
 export const NO_ZONES = 'No zones for this element';
-export const NO_ELEMENTS = 'No elements to display.';
 
 interface ChildListProps {
   elementId: string;
@@ -42,32 +41,6 @@ function CardGrid({
 
 function Status({ children }: { children: string }) {
   return <p className="text-slate-600">{children}</p>;
-}
-
-/** A folder's children as cards, page by page. */
-export function FolderChildren({ elementId, typeName }: ChildListProps) {
-  const { page, setPage, query } = usePagedChildren(elementId);
-  if (query.isPending)
-    return (
-      <p role="status" className="text-slate-600">
-        Loading…
-      </p>
-    );
-  if (query.isError) return <Status>The children of this folder could not be loaded.</Status>;
-  const { count, results } = query.data;
-  if (results.length === 0) return <Status>{NO_ELEMENTS}</Status>;
-  return (
-    <div className="flex flex-col gap-4">
-      <PaginationBar
-        count={count}
-        page={page}
-        pageSize={CHILD_LIST_PAGE_SIZE}
-        singular="element"
-        onPageChange={setPage}
-      />
-      <CardGrid items={results} typeName={typeName} />
-    </div>
-  );
 }
 
 /**

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '@/lib/documentTitle';
 import { useElementChanges } from '@/lib/elementChanges';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ChildrenTree } from './children/ChildrenTree';
-import { DisplayableChildren, FolderChildren } from './ChildLists';
+import { DisplayableChildren } from './ChildLists';
 import { CopyIdButton } from './CopyIdButton';
 import { DetailsSheet } from './DetailsSheet';
 import { useDisplaySettings } from './displaySettings';
@@ -51,6 +51,12 @@ export interface ElementPageProps {
   renderImage: (props: ImageSlotProps) => ReactNode;
   /** So does the "Make available offline" dialog of the header menu. */
   renderOfflineDialog?: (props: OfflineDialogProps) => ReactNode;
+  /** And a folder's filtered list of children, from the navigation feature. */
+  renderFolderChildren: (props: {
+    elementId: string;
+    corpus: Corpus;
+    typeName: (slug: string) => string;
+  }) => ReactNode;
   /** And the element details panel, from the features of its sections. */
   renderDetails?: (props: { element: Element; corpus: Corpus | undefined }) => ReactNode;
 }
@@ -85,6 +91,7 @@ function ElementView({
   renderImage,
   renderOfflineDialog,
   renderDetails,
+  renderFolderChildren,
 }: ElementPageProps & { element: Element }) {
   const corpus = useQuery(corpusQuery(element.corpus.id));
   const neighbours = useQuery(neighborsQuery(element.id));
@@ -165,8 +172,8 @@ function ElementView({
               onHighlight={onHighlight}
               renderImage={renderImage}
             />
-          ) : isFolder ? (
-            <FolderChildren elementId={element.id} typeName={typeName} />
+          ) : isFolder && corpus.data ? (
+            renderFolderChildren({ elementId: element.id, corpus: corpus.data, typeName })
           ) : (
             <DisplayableChildren elementId={element.id} typeName={typeName} />
           )}

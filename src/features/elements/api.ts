@@ -5,7 +5,7 @@ import { storedZonesQuery } from '@/offline/queries';
 /** Children drawn on the image, read through the local store so they show offline too. */
 export const zonesQuery = storedZonesQuery;
 
-/** Lists of child cards on the element page (folders, elements without an image). */
+/** The cards of an element with neither image nor folder type (its displayable children). */
 export const CHILD_LIST_PAGE_SIZE = 20;
 
 export const childListQuery = (page: number): ListQuery => ({

@@ -7,10 +7,18 @@ export interface ElementGridProps {
   selection?: (element: ElementListItem) => ElementCardSelection;
   /** A newer list is on its way; the one shown is the previous one. */
   stale?: boolean;
+  /** The list's accessible name. */
+  label?: string;
 }
 
 /** Cards, a quarter of the width on desktop and half on small screens. */
-export function ElementGrid({ elements, typeName, selection, stale = false }: ElementGridProps) {
+export function ElementGrid({
+  elements,
+  typeName,
+  selection,
+  stale = false,
+  label = 'Elements',
+}: ElementGridProps) {
   if (elements.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
@@ -20,7 +28,7 @@ export function ElementGrid({ elements, typeName, selection, stale = false }: El
   }
   return (
     <ul
-      aria-label="Elements"
+      aria-label={label}
       aria-busy={stale}
       className={`grid grid-cols-2 gap-4 lg:grid-cols-4 ${stale ? 'opacity-60 transition-opacity' : ''}`}
     >

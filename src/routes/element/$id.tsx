@@ -6,13 +6,16 @@ import { isTempId, TEMP_PREFIX } from '@/offline/outboxEntry';
 import { currentId } from '@/offline/remap';
 import { storedElementQuery } from '@/offline/queries';
 import { ElementPage } from '@/features/elements/ElementPage';
+import { FolderChildrenList } from '@/features/navigation/FolderChildrenList';
+import { validateNavigationSearch, type NavigationSearch } from '@/lib/navigationQuery';
 import { ImageViewer } from '@/features/viewer/ImageViewer';
 import { MakeOfflineDialog } from '@/features/packs/MakeOfflineDialog';
 import { AnnotationSession } from '@/features/annotation/AnnotationSession';
 import { useLineFlow } from '@/features/transcriptions/LineTranscriber';
 import { ElementDetails } from './-ElementDetails';
 
-export interface ElementSearch {
+/** A folder's list query (filters, order, page size, page), then the page's own params. */
+export interface ElementSearch extends NavigationSearch {
   /** The child selected on the image. */
   highlight?: string;
   /** The parent the user navigates along (which neighbours Ctrl+←/→ follow). */
@@ -24,7 +27,9 @@ const isLocalId = (id: string) => isTempId(id) && isUuid(id.slice(TEMP_PREFIX.le
 
 export const Route = createFileRoute('/element/$id')({
   staticData: { name: 'element-details' },
+  // Normalised here, once: the list's request is the same from the first render on.
   validateSearch: (search: Record<string, unknown>): ElementSearch => ({
+    ...validateNavigationSearch(search, { underElement: true }),
     ...(isUuid(search.highlight) && { highlight: search.highlight }),
     ...(isUuid(search.from) && { from: search.from }),
   }),
@@ -55,7 +60,7 @@ export const Route = createFileRoute('/element/$id')({
 
 function ElementRoute() {
   const { id } = Route.useParams();
-  const { highlight, from } = Route.useSearch();
+  const { highlight, from, ...listSearch } = Route.useSearch();
   const navigate = Route.useNavigate();
   const followLines = useLineFlow();
   const onHighlight = useCallback(
@@ -89,6 +94,7 @@ function ElementRoute() {
       renderDetails={(props) => (
         <ElementDetails {...props} highlight={highlight ?? null} onHighlight={onHighlight} />
       )}
+      renderFolderChildren={(props) => <FolderChildrenList {...props} search={listSearch} />}
     />
   );
 }
