@@ -28,7 +28,7 @@ export function DetailsSheet({ children }: { children: ReactNode }) {
         {open ? 'Hide details' : 'Show details'}
       </button>
       <div
-        className={`max-lg:overflow-y-auto max-lg:px-3 max-lg:pb-3 lg:contents ${open ? '' : 'max-lg:hidden'}`}
+        className={`max-lg:min-h-0 max-lg:overflow-y-auto max-lg:px-3 max-lg:pb-3 lg:contents ${open ? '' : 'max-lg:hidden'}`}
       >
         {children}
       </div>
