@@ -69,6 +69,8 @@ export interface AnnotationSessionProps {
   onSelect: (id: string | null) => void;
   /** The image viewer, given the tools while annotation mode is on. */
   renderViewer: (tool: PointerTool | null) => ReactNode;
+  /** Shown under the tools (the selected zone's details): beside the image, not resizing it. */
+  belowTools?: ReactNode;
 }
 
 type Dialog =
@@ -86,6 +88,7 @@ export function AnnotationSession({
   selectedId,
   onSelect,
   renderViewer,
+  belowTools,
 }: AnnotationSessionProps) {
   const state = useAnnotation();
   const queryClient = useQueryClient();
@@ -398,6 +401,10 @@ export function AnnotationSession({
               onUndo={undo}
               onRedo={redo}
             />
+            {/* Empty (nothing selected), it takes no room. */}
+            <div className="mt-3 empty:hidden max-xl:max-h-72 max-xl:overflow-y-auto">
+              {belowTools}
+            </div>
           </aside>
         )}
       </div>

@@ -12,7 +12,7 @@ import { ImageViewer } from '@/features/viewer/ImageViewer';
 import { MakeOfflineDialog } from '@/features/packs/MakeOfflineDialog';
 import { AnnotationSession } from '@/features/annotation/AnnotationSession';
 import { useLineFlow } from '@/features/transcriptions/LineTranscriber';
-import { ElementDetails } from './-ElementDetails';
+import { ElementDetails, SelectionDetails } from './-ElementDetails';
 
 /** A folder's list query (filters, order, page size, page), then the page's own params. */
 export interface ElementSearch extends NavigationSearch {
@@ -88,6 +88,14 @@ function ElementRoute() {
           renderViewer={(tool) => (
             <ImageViewer {...props} tool={tool} followSelected={followLines} />
           )}
+          belowTools={
+            <SelectionDetails
+              page={props.element}
+              corpus={props.corpus}
+              selected={props.selectedId}
+              onSelect={props.onSelect}
+            />
+          }
         />
       )}
       renderOfflineDialog={(props) => <MakeOfflineDialog {...props} />}

@@ -31,6 +31,8 @@ const isLine = (type: string) => type.includes('line');
 
 const panelClass =
   'flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 lg:w-80 lg:shrink-0 lg:self-start';
+/** Under the annotation tools, the panel takes their width. */
+const underToolsClass = 'flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3';
 
 export interface ElementDetailsProps {
   element: Element;
@@ -43,6 +45,8 @@ export interface ElementDetailsProps {
 export function ElementDetails({ element, corpus, highlight, onHighlight }: ElementDetailsProps) {
   const annotation = useAnnotation();
   const following = useLineFlow();
+  // In annotation mode the tools' panel has the selected zone's details (SelectionDetails).
+  if (annotation.on && element.zone) return null;
   const selected = highlight && highlight !== element.id && !following ? highlight : null;
   if (selected) {
     return (
@@ -54,8 +58,35 @@ export function ElementDetails({ element, corpus, highlight, onHighlight }: Elem
       />
     );
   }
-  if (annotation.on && element.zone) return null;
   return <PageDetails element={element} corpus={corpus} onHighlight={onHighlight} />;
+}
+
+/**
+ * The selected zone's details under the annotation tools, so that selecting a zone there does
+ * not add a column and narrow the image being drawn on.
+ */
+export function SelectionDetails({
+  page,
+  corpus,
+  selected,
+  onSelect,
+}: {
+  page: Element;
+  corpus: Corpus | undefined;
+  selected: string | null;
+  onSelect: (id: string | null) => void;
+}) {
+  const following = useLineFlow();
+  if (!selected || selected === page.id || following) return null;
+  return (
+    <SelectedElementDetails
+      key={selected}
+      id={selected}
+      corpus={corpus}
+      onBack={() => onSelect(null)}
+      underTools
+    />
+  );
 }
 
 function PageDetails({
@@ -94,10 +125,12 @@ function SelectedElementDetails({
   id,
   corpus,
   onBack,
+  underTools = false,
 }: {
   id: string;
   corpus: Corpus | undefined;
   onBack: () => void;
+  underTools?: boolean;
 }) {
   const selected = useQuery(storedElementQuery(id));
   useErrorNotification(selected.error);
@@ -105,7 +138,7 @@ function SelectedElementDetails({
   const typeName = (slug: string) =>
     corpus?.types.find((type) => type.slug === slug)?.display_name ?? slug;
   return (
-    <aside aria-label="Element details" className={panelClass}>
+    <aside aria-label="Element details" className={underTools ? underToolsClass : panelClass}>
       <header className="flex items-start justify-between gap-2 border-b border-slate-200 pb-2">
         {selected.data ? (
           <div className="min-w-0">

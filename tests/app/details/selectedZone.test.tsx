@@ -146,8 +146,11 @@ describe('A zone selected on the page', () => {
     expect(await heading('Line 2')).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Annotation mode' }));
     await waitFor(() => expect(annotationStore.get().on).toBe(true));
-    expect(screen.getByRole('region', { name: 'Annotation tools' })).toBeTruthy();
     expect(await text('Verlag von Heinrich Hoff.')).toBeTruthy();
+    // Under the tools, beside the image: selecting adds no column that would narrow it.
+    const tools = screen.getByRole('region', { name: 'Annotation tools' });
+    expect(tools.closest('aside')!.contains(panel())).toBe(true);
+    expect(screen.getAllByRole('complementary', { name: 'Element details' })).toHaveLength(1);
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(router.state.location.search).toEqual({}));
