@@ -74,8 +74,8 @@ export async function storeElements(
       data: options.full
         ? item
         : previous?.full
-          ? { ...previous.data, ...item }
-          : { ...listedExtras(previous?.data), ...item },
+          ? { ...previous.data, ...item, ...knownChildren(previous.data, item) }
+          : { ...listedExtras(previous?.data), ...item, ...knownChildren(previous?.data, item) },
       full: options.full || !!previous?.full,
       lastModified:
         options.lastModified ?? later(options.listedVersion, previous?.lastModified) ?? null,
@@ -90,6 +90,19 @@ export async function storeElements(
     });
   });
   await db.elements.bulkPut(rows);
+}
+
+/**
+ * A list read without with_has_children (the zones of a page) says nothing of it: whether an
+ * element has children, as another list said, stays known (the children tree reads it).
+ */
+function knownChildren(
+  previous: ElementListItem | Element | undefined,
+  item: ElementListItem | Element,
+): Partial<ElementListItem> {
+  const known = (previous as ElementListItem | undefined)?.has_children;
+  const told = (item as ElementListItem).has_children;
+  return typeof told !== 'boolean' && typeof known === 'boolean' ? { has_children: known } : {};
 }
 
 function listedExtras(data: ElementListItem | Element | undefined): Partial<ElementListItem> {

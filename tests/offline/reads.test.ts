@@ -45,6 +45,15 @@ describeEachDialect('reading elements through the local store', ({ t }) => {
 
   const names = (page: { results: { name: string }[] }) => page.results.map((e) => e.name);
 
+  it('keeps what a list said of an element having children when a later list does not say', async () => {
+    const flagged = { page: 1, order: 'position', with_has_children: true };
+    await readList(db, 'children', folderId, flagged, online);
+    // A list that did not ask (the zones of a page, another order) stores the same rows.
+    await readList(db, 'children', folderId, { page: 1, order: 'name' }, online);
+    const again = await readList(db, 'children', folderId, flagged, offline);
+    expect(again.results.map((element) => element.has_children)).toEqual([false, false, false]);
+  });
+
   it('opens offline what was seen online, and says so for what was not', async () => {
     const element = await readElement(db, folderId, online);
     expect(element).toMatchObject({ name: 'Box R', rights: ['read', 'write'] });
