@@ -15,6 +15,7 @@ import {
   useCreateAllowedMetadata,
   useDeleteAllowedMetadata,
 } from './api';
+import { ListTableHead } from '@/components/ListTableHead';
 
 /**
  * The names and types the metadata form offers outside free editing (spec 001 §3): what the
@@ -56,19 +57,7 @@ export function AllowedMetadataSection({ corpusId }: { corpusId: string }) {
         <>
           <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
             <caption className="sr-only">Allowed metadata</caption>
-            <thead className="text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Type
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <ListTableHead columns={['Name', 'Type']} last="Actions" />
             <tbody className="divide-y divide-slate-100">
               {allowed.data.results.map((entry) => (
                 <tr key={entry.id}>

@@ -5,6 +5,7 @@ import { useErrorNotification } from '@/components/notifications/useErrorNotific
 import { ui } from '@/components/styles';
 import { ADMIN_PAGE_SIZE, adminCorporaQuery, type ListQuery } from './api';
 import { SearchBox } from './SearchBox';
+import { ListTableHead } from '@/components/ListTableHead';
 
 /** Every project of the site, private ones included, with its member count. */
 export function ProjectsAdminPage({
@@ -42,22 +43,7 @@ export function ProjectsAdminPage({
           <div className="overflow-x-auto">
             <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
               <caption className="sr-only">Projects</caption>
-              <thead className="text-slate-500">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Visibility
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Members
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">Links</span>
-                  </th>
-                </tr>
-              </thead>
+              <ListTableHead columns={['Name', 'Visibility', 'Members']} last="Links" />
               <tbody className="divide-y divide-slate-100">
                 {corpora.data.results.map((corpus) => (
                   <tr key={corpus.id}>

@@ -17,6 +17,7 @@ import {
   type ListQuery,
 } from './api';
 import { SearchBox } from './SearchBox';
+import { ListTableHead } from '@/components/ListTableHead';
 
 export const CANNOT_UNADMIN_SELF = 'You cannot remove your own admin rights.';
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.';
@@ -83,22 +84,7 @@ export function UsersAdminPage({
           <div className="overflow-x-auto">
             <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
               <caption className="sr-only">Users</caption>
-              <thead className="text-slate-500">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    E-mail
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <ListTableHead columns={['Name', 'E-mail', 'Status']} last="Actions" />
               <tbody className="divide-y divide-slate-100">
                 {users.data.results.map((user) => (
                   <UserRow

@@ -20,6 +20,7 @@ import {
   useRemoveMember,
   type Level,
 } from './api';
+import { ListTableHead } from '@/components/ListTableHead';
 
 function memberName(membership: Membership): string {
   return membership.user.display_name || membership.user.email;
@@ -92,22 +93,7 @@ export function MembersSection({ corpus }: { corpus: Corpus }) {
         <div className="mt-6 overflow-x-auto">
           <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
             <caption className="sr-only">Members of {corpus.name}</caption>
-            <thead className="text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  E-mail
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Role
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <ListTableHead columns={['Name', 'E-mail', 'Role']} last="Actions" />
             <tbody className="divide-y divide-slate-100">
               {members.data.results.map((membership) => (
                 <MemberRow
