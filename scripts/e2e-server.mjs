@@ -19,7 +19,6 @@ const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code) => {
-  if (process.env.FOLIA_E2E_KEEP_DATA !== '1')
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.FOLIA_E2E_KEEP_DATA !== '1') fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });
