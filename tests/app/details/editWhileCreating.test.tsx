@@ -66,4 +66,6 @@ it('keeps the edit form of a new transcription, and its text, when the server gi
   ).toEqual([
     [`/transcription/${serverId}/`, { text: 'Ledger of 1789', orientation: 'horizontal-lr' }],
   ]);
+  // The form is done with its submit (it closes): nothing of it runs after the test's window.
+  await waitFor(() => expect(within(section).queryByRole('button', { name: 'Save' })).toBeNull());
 }, 20_000);
