@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   DetailsPanel,
+  classifyAsWorker,
   IMPORT_RUN,
   signInWithImportedLine,
   type ApiElement,
@@ -15,18 +16,7 @@ test('a worker’s classifications are validated and rejected, a manual one dele
   test.setTimeout(120_000);
   const shots = test.info().outputPath();
   const { api, line, reading, classes } = await signInWithImportedLine(page);
-  // What a classifier run left on the line, under the import's worker run.
-  for (const [name, confidence] of [
-    ['Title', 0.42],
-    ['Imprint', 0.91],
-  ] as const) {
-    await api.post('/classifications/', {
-      element: line.id,
-      ml_class: classes[name],
-      worker_run_id: reading.worker_run!.id,
-      confidence,
-    });
-  }
+  await classifyAsWorker(api, line, reading, classes);
   const states = async () => {
     const element = await api.get<ApiElement>(`/element/${line.id}/`);
     return element.classifications.map((c) => `${c.ml_class.name} ${c.state}`).sort();

@@ -14,6 +14,7 @@ import {
 } from './support/annotation';
 import {
   DetailsPanel,
+  classifyAsWorker,
   signInWithImportedLine,
   type ApiElement,
   type Listed,
@@ -49,18 +50,7 @@ test(`on a project imported ${DAYS} days ago, every edit shows at once, after a 
     `/corpus/${corpus.id}/elements/?type=page`,
   );
   const pageElement = pages.results[0]!;
-  // What a classifier run left on the line, under the import's worker run.
-  for (const [name, confidence] of [
-    ['Title', 0.42],
-    ['Imprint', 0.91],
-  ] as const) {
-    await api.post('/classifications/', {
-      element: line.id,
-      ml_class: classes[name],
-      worker_run_id: reading.worker_run!.id,
-      confidence,
-    });
-  }
+  await classifyAsWorker(api, line, reading, classes);
   ageContent(DAYS);
   const details = new DetailsPanel(page);
   const conflicts = page.getByText('Someone changed this element on the server');

@@ -80,6 +80,29 @@ export async function signInWithImportedLine(page: Page, options: { siteAdmin?: 
 }
 
 /**
+ * What a classifier run left on the line, under the import's worker run: Title at 42 % and
+ * Imprint at 91 %, for an annotator to validate or reject.
+ */
+export async function classifyAsWorker(
+  api: ServerApi,
+  line: { id: string },
+  reading: ApiTranscription,
+  classes: Record<string, string>,
+): Promise<void> {
+  for (const [name, confidence] of [
+    ['Title', 0.42],
+    ['Imprint', 0.91],
+  ] as const) {
+    await api.post('/classifications/', {
+      element: line.id,
+      ml_class: classes[name],
+      worker_run_id: reading.worker_run!.id,
+      confidence,
+    });
+  }
+}
+
+/**
  * The element details side panel as an annotator works it: its sections, the new transcription
  * form, the class selector and the metadata modal, found by role and visible text only.
  */
