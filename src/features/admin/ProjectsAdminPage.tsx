@@ -4,7 +4,7 @@ import { PaginationBar } from '@/components/PaginationBar';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
 import { ADMIN_PAGE_SIZE, adminCorporaQuery, type ListQuery } from './api';
-import { SearchBox } from './SearchBox';
+import { SearchBox } from '@/components/SearchBox';
 import { ListTableHead } from '@/components/ListTableHead';
 
 /** Every project of the site, private ones included, with its member count. */

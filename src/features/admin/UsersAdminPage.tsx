@@ -16,7 +16,7 @@ import {
   type AdminUserChanges,
   type ListQuery,
 } from './api';
-import { SearchBox } from './SearchBox';
+import { SearchBox } from '@/components/SearchBox';
 import { ListTableHead } from '@/components/ListTableHead';
 
 export const CANNOT_UNADMIN_SELF = 'You cannot remove your own admin rights.';
