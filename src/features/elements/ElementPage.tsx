@@ -51,6 +51,8 @@ export interface ElementPageProps {
   renderImage: (props: ImageSlotProps) => ReactNode;
   /** So does the "Make available offline" dialog of the header menu. */
   renderOfflineDialog?: (props: OfflineDialogProps) => ReactNode;
+  /** And the worker results deletion of its Processes menu. */
+  renderWorkerResultsDialog?: (props: OfflineDialogProps) => ReactNode;
   /** And a folder's filtered list of children, from the navigation feature. */
   renderFolderChildren: (props: {
     elementId: string;
@@ -90,6 +92,7 @@ function ElementView({
   onHighlight,
   renderImage,
   renderOfflineDialog,
+  renderWorkerResultsDialog,
   renderDetails,
   renderFolderChildren,
 }: ElementPageProps & { element: Element }) {
@@ -138,6 +141,7 @@ function ElementView({
             parentId={parentId}
             onChanged={onChanged}
             renderOfflineDialog={renderOfflineDialog}
+            renderWorkerResultsDialog={renderWorkerResultsDialog}
           />
         </div>
         <Breadcrumbs

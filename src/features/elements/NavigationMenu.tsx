@@ -32,6 +32,8 @@ export interface NavigationMenuProps {
   onChanged: () => void;
   /** The "Make available offline" dialog, from the feature that owns it; no entry without. */
   renderOfflineDialog?: (props: OfflineDialogProps) => ReactNode;
+  /** The worker results deletion, from the workers feature; no entry without. */
+  renderWorkerResultsDialog?: (props: OfflineDialogProps) => ReactNode;
 }
 
 export interface OfflineDialogProps {
@@ -47,12 +49,14 @@ export function NavigationMenu({
   parentId,
   onChanged,
   renderOfflineDialog,
+  renderWorkerResultsDialog,
 }: NavigationMenuProps) {
   const { data: user = null } = useQuery(currentUserQuery);
   const { data: info } = useQuery(serverInfoQuery);
   const display = useDisplaySettings();
   const [modal, setModal] = useState<ElementModalName | null>(null);
   const [offlineOpen, setOfflineOpen] = useState(false);
+  const [resultsOpen, setResultsOpen] = useState(false);
   const corpusId = element.corpus.id;
   const access = accessOf(corpus, user, element.rights ?? []);
   const { verified } = access;
@@ -130,6 +134,15 @@ export function NavigationMenu({
             Processes
           </Link>
         </MenuItem>
+        {renderWorkerResultsDialog && (
+          // Spec 000 §6: deleting worker results needs the project's admin right.
+          <Action
+            reason={isAdmin ? null : RIGHT_MESSAGES.admin}
+            onSelect={() => setResultsOpen(true)}
+          >
+            Delete worker results
+          </Action>
+        )}
       </Section>
       <Section title="Display">
         <MenuItem>
@@ -157,6 +170,8 @@ export function NavigationMenu({
         )}
       </Section>
       {offlineOpen && renderOfflineDialog?.({ element, onClose: () => setOfflineOpen(false) })}
+      {resultsOpen &&
+        renderWorkerResultsDialog?.({ element, onClose: () => setResultsOpen(false) })}
       {corpus && (
         <ElementModals
           shown={modal}

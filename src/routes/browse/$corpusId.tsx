@@ -3,6 +3,7 @@ import { requireAccess } from '@/app/guard';
 import { isEmptySearch, topLevelSearch, validateNavigationSearch } from '@/lib/navigationQuery';
 import { loadNavigationCorpus } from '@/features/navigation/loaders';
 import { NavigationPage } from '@/features/navigation/NavigationPage';
+import { WorkerResultsAction } from '@/features/workers/results/WorkerResultsAction';
 
 export const Route = createFileRoute('/browse/$corpusId')({
   staticData: { name: 'navigation' },
@@ -29,5 +30,11 @@ export const Route = createFileRoute('/browse/$corpusId')({
 function NavigationRoute() {
   const { corpusId } = Route.useParams();
   const search = Route.useSearch();
-  return <NavigationPage corpusId={corpusId} search={search} />;
+  return (
+    <NavigationPage
+      corpusId={corpusId}
+      search={search}
+      actions={<WorkerResultsAction corpusId={corpusId} />}
+    />
+  );
 }

@@ -9,6 +9,7 @@ import { ElementPage } from '@/features/elements/ElementPage';
 import { FolderChildrenList } from '@/features/navigation/FolderChildrenList';
 import { validateNavigationSearch, type NavigationSearch } from '@/lib/navigationQuery';
 import { ImageViewer } from '@/features/viewer/ImageViewer';
+import { WorkerResultsDeletionModal } from '@/features/workers/results/WorkerResultsDeletionModal';
 import { MakeOfflineDialog } from '@/features/packs/MakeOfflineDialog';
 import { AnnotationSession } from '@/features/annotation/AnnotationSession';
 import { useLineFlow } from '@/features/transcriptions/LineTranscriber';
@@ -99,6 +100,13 @@ function ElementRoute() {
         />
       )}
       renderOfflineDialog={(props) => <MakeOfflineDialog {...props} />}
+      renderWorkerResultsDialog={({ element, onClose }) => (
+        <WorkerResultsDeletionModal
+          corpusId={element.corpus.id}
+          element={{ id: element.id, name: element.name }}
+          onClose={onClose}
+        />
+      )}
       renderDetails={(props) => (
         <ElementDetails {...props} highlight={highlight ?? null} onHighlight={onHighlight} />
       )}

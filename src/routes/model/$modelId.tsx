@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { ModelPage } from '@/features/models/ModelPage';
 
 export const Route = createFileRoute('/model/$modelId')({
   staticData: { name: 'model-details' },
-  beforeLoad: requireAccess({ login: true, uuidParams: ['modelId'] }),
-  component: () => <RoutePlaceholder name="model-details" />,
+  beforeLoad: (ctx) => requireAccess({ login: true, uuidParams: ['modelId'] })(ctx),
+  component: ModelRoute,
 });
+
+function ModelRoute() {
+  const { modelId } = Route.useParams();
+  return <ModelPage key={modelId} modelId={modelId} />;
+}
