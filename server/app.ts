@@ -29,6 +29,8 @@ import { entityTypeRoutes } from './routes/entityTypes';
 import { workerRunRoutes } from './routes/workerRuns';
 import { selectionRoutes } from './routes/selection';
 import { adminRoutes } from './routes/admin';
+import { modelsRoutes } from './routes/models';
+import { workerResultRoutes } from './routes/workerResults';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 
 declare module 'fastify' {
@@ -146,6 +148,8 @@ export async function buildApp(
       await api.register(workerRunRoutes);
       await api.register(selectionRoutes);
       await api.register(adminRoutes);
+      await api.register(modelsRoutes);
+      await api.register(workerResultRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -10,8 +10,14 @@ import { CommandError, describeApiError, type CliOutput, type Command } from './
 import { createsuperuserCommand } from './commands/createsuperuser';
 import { createuserCommand } from './commands/createuser';
 import { importCommand } from './commands/import';
+import { importModelCommand } from './commands/importModel';
 
-const COMMANDS: Command[] = [createsuperuserCommand, createuserCommand, importCommand];
+const COMMANDS: Command[] = [
+  createsuperuserCommand,
+  createuserCommand,
+  importCommand,
+  importModelCommand,
+];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));

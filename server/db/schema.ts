@@ -2,7 +2,7 @@
  * Table types shared by SQLite and PostgreSQL. Booleans are stored as 0/1 integers and
  * timestamps as ISO-8601 UTC text in both, so one set of queries serves both dialects.
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type Flag = 0 | 1;
 
@@ -249,17 +249,47 @@ export interface ModelTable {
   id: string;
   name: string;
   description: string;
+  /** Readable by every verified user (migration 0012). */
+  public: Generated<Flag>;
+  archived: Generated<Flag>;
+  created: string;
+  /** Null only for rows inserted without it; read as `created` then. */
+  updated: string | null;
+}
+
+/** A user's level on a model: guest 10, contributor 50, admin 100, as on projects. */
+export interface ModelMembershipTable {
+  id: string;
+  model_id: string;
+  user_id: string;
+  level: number;
   created: string;
 }
+
+export type ModelVersionState = 'created' | 'available' | 'error';
 
 export interface ModelVersionTable {
   id: string;
   model_id: string;
   tag: string | null;
+  description: Generated<string>;
+  /** The version this one was trained from, if any. */
+  parent_id: string | null;
+  /** SHA-256 of the uploaded archive. */
   hash: string | null;
+  archive_hash: string | null;
+  /** Bytes of the archive; bigint, which PostgreSQL returns as a string: read through Number(). */
+  size: ColumnType<number | string | null, number | null | undefined, number | null>;
   state: string;
   /** JSON text. */
   configuration: string;
+  created: string;
+  updated: string | null;
+}
+
+export interface ModelCompatibleWorkerTable {
+  model_id: string;
+  worker_id: string;
   created: string;
 }
 
@@ -333,6 +363,8 @@ export interface Database {
   worker_configurations: WorkerConfigurationTable;
   models: ModelTable;
   model_versions: ModelVersionTable;
+  model_memberships: ModelMembershipTable;
+  model_compatible_workers: ModelCompatibleWorkerTable;
   processes: ProcessTable;
   worker_runs: WorkerRunTable;
   entity_types: EntityTypeTable;
@@ -355,3 +387,6 @@ export type Classification = Selectable<ClassificationTable>;
 export type Metadata = Selectable<MetadataTable>;
 export type AllowedMetadata = Selectable<AllowedMetadataTable>;
 export type Job = Selectable<JobTable>;
+export type Model = Selectable<ModelTable>;
+export type ModelVersion = Selectable<ModelVersionTable>;
+export type ModelMembership = Selectable<ModelMembershipTable>;

@@ -10,6 +10,16 @@ import {
   requireMembershipChange,
   updateMembership,
 } from '../services/memberships';
+import {
+  createModelMembership,
+  deleteModelMembership,
+  findModelMembership,
+  modelMembershipPages,
+  requireModelMembershipChange,
+  updateModelMembership,
+} from '../services/models/memberships';
+import { validationError } from '../errors';
+import { requireUuid } from '../permissions';
 import { parse, uuidSchema } from '../validation';
 
 // The integer check first, so a missing or null level reads as such, not as a bad choice.
@@ -21,30 +31,71 @@ const createBody = z.object({
   level,
 });
 
+const createModelBody = z.object({
+  model_id: uuidSchema,
+  user_email: z.string().trim().pipe(z.email()),
+  level,
+});
+
 const updateBody = z.object({ level: level.optional() });
+
+/** Which of a project or a model a new membership joins: `corpus_id` unless only `model_id`. */
+function membershipTarget(body: unknown): 'corpus' | 'model' {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'corpus';
+  const hasModel = 'model_id' in body;
+  if (hasModel && 'corpus_id' in body) {
+    throw validationError(
+      'non_field_errors',
+      'A membership is either on a project (corpus_id) or on a model (model_id), not both.',
+    );
+  }
+  return hasModel ? 'model' : 'corpus';
+}
 
 type IdParams = { Params: { id: string } };
 
-/** ListCorpusMemberships, CreateMembership, PartialUpdateMembership, DestroyMembership. */
+/**
+ * ListCorpusMemberships, ListModelMemberships, CreateMembership, PartialUpdateMembership,
+ * DestroyMembership. A membership id names a project's or a model's membership alike.
+ */
 export async function membershipRoutes(app: FastifyInstance): Promise<void> {
   app.get<IdParams>('/corpus/:id/memberships/', async (request) =>
     paginate(request, await membershipPages(app.db, request.user, request.params.id)),
   );
 
+  app.get<IdParams>('/model/:id/memberships/', async (request) =>
+    paginate(request, await modelMembershipPages(app.db, request.user, request.params.id)),
+  );
+
   app.post('/memberships/', async (request, reply) => {
     const user = requireUser(request);
+    if (membershipTarget(request.body) === 'model') {
+      const input = parse(createModelBody, request.body);
+      return reply.code(201).send(await createModelMembership(app.db, user, input));
+    }
     const input = parse(createBody, request.body);
     return reply.code(201).send(await createMembership(app.db, user, input));
   });
 
   app.patch<IdParams>('/membership/:id/', async (request) => {
     const user = requireUser(request);
+    const onModel = await findModelMembership(app.db, requireUuid(request.params.id));
+    if (onModel) {
+      await requireModelMembershipChange(app.db, user, onModel, 'update');
+      return updateModelMembership(app.db, onModel, parse(updateBody, request.body));
+    }
     const membership = await requireMembershipChange(app.db, user, request.params.id, 'update');
     return updateMembership(app.db, membership, parse(updateBody, request.body));
   });
 
   app.delete<IdParams>('/membership/:id/', async (request, reply) => {
     const user = requireUser(request);
+    const onModel = await findModelMembership(app.db, requireUuid(request.params.id));
+    if (onModel) {
+      await requireModelMembershipChange(app.db, user, onModel, 'delete');
+      await deleteModelMembership(app.db, onModel);
+      return reply.code(204).send();
+    }
     await deleteMembership(
       app.db,
       await requireMembershipChange(app.db, user, request.params.id, 'delete'),

@@ -1,0 +1,72 @@
+/** ListModels, CreateModel, RetrieveModel, PartialUpdateModel (rules in services/models/). */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireVerified } from '../../auth/plugin';
+import { paginate } from '../../pagination';
+import {
+  MODEL_NAME_MAX,
+  createModel,
+  modelJson,
+  modelPages,
+  updateModel,
+} from '../../services/models/models';
+import { requireModelRight } from '../../services/models/rights';
+import { parse, queryBoolean, text, uuidSchema } from '../../validation';
+
+const DESCRIPTION_MAX = 10_000;
+
+const listQuery = z.object({
+  name: z.string().optional(),
+  archived: queryBoolean.optional(),
+  compatible_worker: uuidSchema.optional(),
+});
+
+const createBody = z.object({
+  name: text(MODEL_NAME_MAX),
+  description: z.string().max(DESCRIPTION_MAX).optional(),
+});
+
+const updateBody = z.object({
+  name: text(MODEL_NAME_MAX).optional(),
+  description: z.string().max(DESCRIPTION_MAX).optional(),
+  archived: z.boolean().optional(),
+  public: z.boolean().optional(),
+});
+
+type IdParams = { Params: { id: string } };
+
+export async function modelRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.get('/models/', async (request) => {
+    const user = requireVerified(request);
+    const { page: _page, page_size: _size, ...filters } = request.query as Record<string, unknown>;
+    const query = parse(listQuery.loose(), filters);
+    return paginate(
+      request,
+      modelPages(db, user, {
+        name: query.name,
+        archived: query.archived ?? false,
+        compatibleWorker: query.compatible_worker?.toLowerCase(),
+      }),
+    );
+  });
+
+  app.post('/models/', async (request, reply) => {
+    const user = requireVerified(request);
+    const input = parse(createBody, request.body);
+    return reply.code(201).send(await createModel(db, user, input));
+  });
+
+  app.get<IdParams>('/model/:id/', async (request) => {
+    const user = requireVerified(request);
+    const access = await requireModelRight(db, user, request.params.id, 'read');
+    return modelJson(access.model, access.rights);
+  });
+
+  app.patch<IdParams>('/model/:id/', async (request) => {
+    const user = requireVerified(request);
+    const access = await requireModelRight(db, user, request.params.id, 'write');
+    return updateModel(db, user, access, parse(updateBody, request.body));
+  });
+}

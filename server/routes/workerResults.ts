@@ -1,0 +1,30 @@
+/**
+ * DestroyWorkerResults: `DELETE /corpus/{id}/worker-results/` schedules the deletion of what
+ * worker runs produced in a project (services/workerResults/) and answers 204; the job shows in
+ * GET /jobs/. Project admins only; a project the caller cannot read is a 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import { requireVerified } from '../auth/plugin';
+import { requireCorpusRight } from '../permissions';
+import { scheduleWorkerResultsDeletion } from '../services/workerResults/delete';
+import { readWorkerResultsQuery } from '../services/workerResults/filters';
+// Registers the job kind, so the runner knows what an enqueued deletion does.
+import '../services/workerResults/job';
+
+type IdParams = { Params: { id: string } };
+
+export async function workerResultRoutes(app: FastifyInstance): Promise<void> {
+  app.delete<IdParams>('/corpus/:id/worker-results/', async (request, reply) => {
+    const user = requireVerified(request);
+    const { corpus } = await requireCorpusRight(app.db, user, request.params.id, 'admin');
+    const payload = await readWorkerResultsQuery(
+      app.db,
+      user,
+      corpus.id,
+      request.query,
+      app.config.features.selection,
+    );
+    await scheduleWorkerResultsDeletion(app.db, user, payload, corpus.name);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,193 @@
+/**
+ * Where model archives live: <dataDir>/models/<version id>. An archive is streamed to a temporary
+ * file beside it while its SHA-256 is computed, and takes its final name only once every byte
+ * announced has arrived: a file at the final name is always complete. The upload route and the
+ * import-model command share this code.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { nowIso } from '../../clock';
+import type { Db } from '../../db';
+import type { ModelVersion } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+
+/** The largest archive accepted: 20 GiB, room for large recognition models. */
+export const MAX_ARCHIVE_SIZE = 20 * 1024 ** 3;
+
+export const UPLOAD_INTERRUPTED = 'The upload was interrupted before the end of the archive.';
+export const ALREADY_UPLOADED = 'This model version already has its archive.';
+
+export function modelsDir(dataDir: string): string {
+  return path.join(dataDir, 'models');
+}
+
+export function archivePath(dataDir: string, versionId: string): string {
+  return path.join(modelsDir(dataDir), versionId);
+}
+
+function tooLarge(size: number) {
+  return badRequest(
+    `An archive may hold at most ${MAX_ARCHIVE_SIZE} bytes; this one has ${size}.`,
+    'too_large',
+  );
+}
+
+function sizeMismatch(received: number, expected: number) {
+  return badRequest(
+    `The upload announced ${expected} bytes but ${received} arrived.`,
+    'size_mismatch',
+  );
+}
+
+interface Written {
+  partial: string;
+  size: number;
+  hash: string;
+}
+
+/**
+ * Copies `source` to a fresh temporary file in the models folder, hashing as it goes. Rejects,
+ * with the temporary file removed, when the source ends early, errs, or its byte count differs
+ * from `expected` (when known).
+ */
+async function writeTemporary(
+  dataDir: string,
+  versionId: string,
+  source: Readable | undefined,
+  expected: number | null,
+): Promise<Written> {
+  if (expected !== null && expected > MAX_ARCHIVE_SIZE) throw tooLarge(expected);
+  const dir = modelsDir(dataDir);
+  await fs.promises.mkdir(dir, { recursive: true });
+  // A name of its own, so two uploads to one version never mix their bytes.
+  const partial = path.join(dir, `${versionId}.${randomUUID()}.part`);
+  const sha256 = createHash('sha256');
+  let received = 0;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const out = fs.createWriteStream(partial, { flags: 'wx' });
+      let failed = false;
+      const fail = (error: unknown) => {
+        if (failed) return;
+        failed = true;
+        // Paused, not destroyed: a client still sending reads our 400 rather than a reset.
+        source?.pause();
+        if (out.closed) reject(error);
+        else out.once('close', () => reject(error));
+        out.destroy();
+      };
+      out.on('error', fail);
+      out.on('finish', () => {
+        if (!failed) resolve();
+      });
+      if (!source) {
+        out.end();
+        return;
+      }
+      const interrupted = () => fail(badRequest(UPLOAD_INTERRUPTED, 'upload_interrupted'));
+      source.on('data', (chunk: Buffer) => {
+        if (failed) return;
+        received += chunk.length;
+        if (received > (expected ?? MAX_ARCHIVE_SIZE)) {
+          fail(expected === null ? tooLarge(received) : sizeMismatch(received, expected));
+          return;
+        }
+        sha256.update(chunk);
+        if (!out.write(chunk)) source.pause();
+      });
+      out.on('drain', () => {
+        if (!failed) source.resume();
+      });
+      source.on('end', () => out.end());
+      source.on('error', interrupted);
+      source.on('aborted', interrupted);
+      source.on('close', () => {
+        if (!source.readableEnded) interrupted();
+      });
+    });
+    if (expected !== null && received !== expected) throw sizeMismatch(received, expected);
+    if (received === 0) throw badRequest('The archive is empty.', 'empty');
+    return { partial, size: received, hash: sha256.digest('hex') };
+  } catch (error) {
+    await fs.promises.rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/** Marks a version whose upload failed, unless its archive arrived meanwhile by another way. */
+async function markFailed(db: Db, versionId: string): Promise<void> {
+  await db
+    .updateTable('model_versions')
+    .set({ state: 'error', updated: nowIso() })
+    .where('id', '=', versionId)
+    .where('state', '!=', 'available')
+    .execute();
+}
+
+/**
+ * Stores the archive of a version still waiting for it (state created or error): streamed to a
+ * temporary file, linked to its final name (which fails if another upload got there first),
+ * then the version becomes available with its size and hash. Any failure leaves the version in
+ * state error and no file behind.
+ */
+export async function storeArchive(
+  db: Db,
+  dataDir: string,
+  version: ModelVersion,
+  source: Readable | undefined,
+  expected: number | null,
+): Promise<ModelVersion> {
+  if (version.state === 'available') throw badRequest(ALREADY_UPLOADED, 'already_uploaded');
+  let written: Written;
+  try {
+    written = await writeTemporary(dataDir, version.id, source, expected);
+  } catch (error) {
+    await markFailed(db, version.id);
+    throw error;
+  }
+  const target = archivePath(dataDir, version.id);
+  try {
+    await fs.promises.link(written.partial, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const current = await db
+      .selectFrom('model_versions')
+      .select('state')
+      .where('id', '=', version.id)
+      .executeTakeFirst();
+    if (current?.state === 'available') {
+      await fs.promises.rm(written.partial, { force: true });
+      throw badRequest(ALREADY_UPLOADED, 'already_uploaded');
+    }
+    // A leftover of a server stopped between storing a file and recording it: replaced.
+    await fs.promises.rename(written.partial, target);
+  } finally {
+    await fs.promises.rm(written.partial, { force: true });
+  }
+  const updated = await db
+    .updateTable('model_versions')
+    .set({
+      state: 'available',
+      size: written.size,
+      hash: written.hash,
+      archive_hash: written.hash,
+      updated: nowIso(),
+    })
+    .where('id', '=', version.id)
+    .where('state', '!=', 'available')
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) {
+    // Deleted while its archive was on the way.
+    await fs.promises.rm(target, { force: true });
+    throw notFound();
+  }
+  return updated;
+}
+
+/** Removes a version's archive, if it has one. */
+export async function removeArchive(dataDir: string, versionId: string): Promise<void> {
+  await fs.promises.rm(archivePath(dataDir, versionId), { force: true });
+}
