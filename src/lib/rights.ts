@@ -56,3 +56,11 @@ export function blockedReason(needs: Needs, access: Access): string | null {
 export const FOLDER_WRITE: Needs = { right: 'write', verified: true, folderType: true };
 /** Spec 001 §6: deleting an element needs admin and a verified e-mail. */
 export const ELEMENT_DELETE: Needs = { right: 'admin', verified: true };
+
+/**
+ * Spec 000 §6: archiving or unarchiving a worker configuration is for site admins and users who
+ * may manage workers.
+ */
+export function canArchive(user: Pick<User, 'is_admin' | 'can_manage_workers'> | null): boolean {
+  return !!user && (user.is_admin || user.can_manage_workers);
+}

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { WorkerRunsPage } from '@/features/workers/WorkerRunsPage';
 
 export const Route = createFileRoute('/process/worker-runs')({
   staticData: { name: 'worker-runs' },
   beforeLoad: requireAccess({ login: true }),
-  component: () => <RoutePlaceholder name="worker-runs" />,
+  component: WorkerRunsPage,
 });

@@ -1,9 +1,33 @@
+import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { WorkerVersionPage } from '@/features/workers/WorkerVersionPage';
+import { validateWorkerPageSearch } from '@/features/workers/listSearch';
 
 export const Route = createFileRoute('/process/worker-version/$versionId')({
   staticData: { name: 'worker-version' },
-  beforeLoad: requireAccess({ login: true, uuidParams: ['versionId'] }),
-  component: () => <RoutePlaceholder name="worker-version" />,
+  validateSearch: validateWorkerPageSearch,
+  beforeLoad: (ctx) => requireAccess({ login: true, uuidParams: ['versionId'] })(ctx),
+  component: WorkerVersionRoute,
 });
+
+function WorkerVersionRoute() {
+  const { versionId } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onOpenConfiguration = useCallback(
+    (id: string | null) =>
+      void navigate({
+        search: (previous) => ({ ...previous, configuration: id ?? undefined }),
+      }),
+    [navigate],
+  );
+  return (
+    <WorkerVersionPage
+      versionId={versionId}
+      corpusId={search.corpus ?? null}
+      openConfigurationId={search.configuration ?? null}
+      onOpenConfiguration={onOpenConfiguration}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The user's local worker runs (spec 000 §2 worker-runs; GET /process/local/workers/): the runs
+ * of the personal process a worker developer runs workers under, each opening its details.
+ */
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { WORKERS_PAGE_SIZE, localWorkerRunsQuery } from '@/api/workers';
+import { ListTableHead } from '@/components/ListTableHead';
+import { PaginationBar } from '@/components/PaginationBar';
+import { useErrorNotification } from '@/components/notifications/useErrorNotification';
+import { ui } from '@/components/styles';
+import { WorkerRunModal } from './WorkerRunModal';
+import { WorkerVersionName } from './WorkerVersionLabel';
+
+export function WorkerRunsPage() {
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const runs = useQuery(localWorkerRunsQuery(page));
+  useErrorNotification(runs.error);
+
+  return (
+    <section aria-labelledby="worker-runs-heading" className="mx-auto max-w-4xl space-y-4 p-6">
+      <h1 id="worker-runs-heading" className="text-2xl font-semibold text-brand-900">
+        Worker runs
+      </h1>
+      <p className="text-sm text-slate-600">
+        The worker runs of your local process, for running workers on your own machine.
+      </p>
+      {runs.isPending ? (
+        <p role="status" className="text-slate-600">
+          Loading…
+        </p>
+      ) : runs.isError ? (
+        <p className="text-slate-600">The worker runs could not be loaded.</p>
+      ) : runs.data.count === 0 ? (
+        <p className="text-slate-600">You have no local worker run yet.</p>
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+              <caption className="sr-only">Worker runs</caption>
+              <ListTableHead
+                columns={['Worker', 'Version', 'Model', 'Configuration']}
+                last="Details"
+              />
+              <tbody className="divide-y divide-slate-100">
+                {runs.data.results.map((run) => (
+                  <tr key={run.id}>
+                    <td className="py-2 pr-4 font-medium">
+                      <Link
+                        to="/process/workers/$workerId"
+                        params={{ workerId: run.worker_version.worker.id }}
+                        search={{}}
+                        className={ui.link}
+                      >
+                        {run.worker_version.worker.name}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-4">
+                      <WorkerVersionName version={run.worker_version} />
+                    </td>
+                    <td className="py-2 pr-4 text-slate-600">
+                      {run.model_version
+                        ? `${run.model_version.model.name}${run.model_version.tag ? ` (${run.model_version.tag})` : ''}`
+                        : '—'}
+                    </td>
+                    <td className="py-2 pr-4 text-slate-600">{run.configuration?.name ?? '—'}</td>
+                    <td className="py-2 text-right">
+                      <button
+                        type="button"
+                        className={ui.secondaryButton}
+                        aria-label={`Details of the ${run.worker_version.worker.name} run`}
+                        onClick={() => setOpenId(run.id)}
+                      >
+                        Details
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <PaginationBar
+            count={runs.data.count}
+            page={page}
+            pageSize={WORKERS_PAGE_SIZE}
+            singular="worker run"
+            label="Worker runs pages"
+            onPageChange={setPage}
+          />
+        </>
+      )}
+      {openId && <WorkerRunModal id={openId} onClose={() => setOpenId(null)} />}
+    </section>
+  );
+}

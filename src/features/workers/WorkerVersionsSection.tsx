@@ -1,0 +1,79 @@
+/** A worker's versions, newest first: name or revision, state, tag and branch, creation date. */
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { WORKERS_PAGE_SIZE, workerVersionsQuery } from '@/api/workers';
+import { ListTableHead } from '@/components/ListTableHead';
+import { PaginationBar } from '@/components/PaginationBar';
+import { useErrorNotification } from '@/components/notifications/useErrorNotification';
+import { ui } from '@/components/styles';
+import { relativeTime } from '@/lib/relativeTime';
+import { WorkerVersionName, WorkerVersionStateBadge, tagAndBranch } from './WorkerVersionLabel';
+
+export function WorkerVersionsSection({ workerId }: { workerId: string }) {
+  const [page, setPage] = useState(1);
+  const versions = useQuery(workerVersionsQuery(workerId, page));
+  useErrorNotification(versions.error);
+  return (
+    <section aria-labelledby="versions-heading" className={`${ui.card} space-y-3`}>
+      <h2 id="versions-heading" className="text-lg font-semibold text-slate-900">
+        Versions
+      </h2>
+      {versions.isPending ? (
+        <p role="status" className="text-slate-600">
+          Loading…
+        </p>
+      ) : versions.isError ? (
+        <p className="text-slate-600">The versions could not be loaded.</p>
+      ) : versions.data.count === 0 ? (
+        <p className="text-slate-600">This worker has no version yet.</p>
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+              <caption className="sr-only">Versions</caption>
+              <ListTableHead
+                columns={['Version', 'State', 'Tag / branch', 'Created']}
+                last="Details"
+              />
+              <tbody className="divide-y divide-slate-100">
+                {versions.data.results.map((version) => (
+                  <tr key={version.id}>
+                    <td className="py-2 pr-4">
+                      <WorkerVersionName version={version} />
+                    </td>
+                    <td className="py-2 pr-4">
+                      <WorkerVersionStateBadge state={version.state} />
+                    </td>
+                    <td className="py-2 pr-4 text-slate-600">{tagAndBranch(version)}</td>
+                    <td className="py-2 pr-4 text-slate-600" title={version.created}>
+                      {relativeTime(version.created)}
+                    </td>
+                    <td className="py-2 text-right">
+                      <Link
+                        to="/process/worker-version/$versionId"
+                        params={{ versionId: version.id }}
+                        className={ui.link}
+                      >
+                        Details
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <PaginationBar
+            count={versions.data.count}
+            page={page}
+            pageSize={WORKERS_PAGE_SIZE}
+            singular="version"
+            label="Versions pages"
+            showJump={false}
+            onPageChange={setPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}
