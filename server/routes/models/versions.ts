@@ -27,7 +27,8 @@ const DESCRIPTION_MAX = 10_000;
 
 const tag = z.string().trim().min(1).max(TAG_MAX).nullable().optional();
 const description = z.string().max(DESCRIPTION_MAX).optional();
-const configuration = z.record(z.string(), z.unknown()).optional();
+// Any JSON object; a list or a scalar is refused as DRF words it.
+const configuration = z.looseObject({}).optional();
 
 const createBody = z.object({
   tag,
