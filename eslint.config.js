@@ -139,6 +139,24 @@ export default tseslint.config(
       ],
     },
   },
+  /** Likewise the worker configuration rules, through server/services/workers/configurationRules.ts. */
+  {
+    files: ['server/services/workers/configurationRules.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/(?!lib/workerConfiguration$)|^@/',
+              message:
+                'The server does not import the app (src/lib/workerConfiguration.ts is the exception).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/lib/polygon.ts', 'src/lib/workerConfiguration.ts'],
     rules: {

@@ -17,6 +17,7 @@ import * as m0007 from './migrations/0007_idempotency_keys';
 import * as m0008 from './migrations/0008_worker_runs_and_entities';
 import * as m0009 from './migrations/0009_selections';
 import * as m0010 from './migrations/0010_user_active';
+import * as m0011 from './migrations/0011_workers';
 import * as m0012 from './migrations/0012_model_rights_and_archives';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0008_worker_runs_and_entities': m0008,
   '0009_selections': m0009,
   '0010_user_active': m0010,
+  '0011_workers': m0011,
   '0012_model_rights_and_archives': m0012,
 };
 

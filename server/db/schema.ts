@@ -225,15 +225,47 @@ export interface WorkerTable {
   created: string;
 }
 
+/** A kind of worker (classifier, recognizer…); workers name theirs by slug (migration 0011). */
+export interface WorkerTypeTable {
+  id: string;
+  slug: string;
+  display_name: string;
+}
+
+export type WorkerVersionState = 'created' | 'available' | 'error';
+export type WorkerUsage = 'disabled' | 'supported' | 'required';
+
 export interface WorkerVersionTable {
   id: string;
   worker_id: string;
+  /** Short git hash for summaries; derived from revision_url when it ends with one. */
   revision_hash: string | null;
   version: number | null;
   /** JSON text. */
   configuration: string;
   state: string;
   created: string;
+  /** Migration 0011: what Arkindex records of a published version. */
+  revision_url: string | null;
+  branch: string | null;
+  tag: string | null;
+  gpu_usage: Generated<string>;
+  model_usage: Generated<string>;
+  docker_image_iid: string | null;
+  /** The built-in feature this version provides (file_import, pdf_export…), at most one each. */
+  feature: string | null;
+}
+
+export type WorkerActivityState = 'queued' | 'started' | 'processed' | 'error';
+
+/** What a worker run reported of one element (migration 0011). */
+export interface WorkerActivityTable {
+  id: string;
+  worker_run_id: string;
+  element_id: string;
+  state: WorkerActivityState;
+  created: string;
+  updated: string;
 }
 
 export interface WorkerConfigurationTable {
@@ -295,7 +327,8 @@ export interface ModelCompatibleWorkerTable {
 
 export interface ProcessTable {
   id: string;
-  corpus_id: string;
+  /** Null for a person's local process (mode `local`), which belongs to no project. */
+  corpus_id: string | null;
   name: string | null;
   mode: string;
   state: string;
@@ -360,6 +393,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   workers: WorkerTable;
   worker_versions: WorkerVersionTable;
+  worker_types: WorkerTypeTable;
+  worker_activities: WorkerActivityTable;
   worker_configurations: WorkerConfigurationTable;
   models: ModelTable;
   model_versions: ModelVersionTable;

@@ -1,11 +1,12 @@
 /**
  * Worker runs (spec 001 §2 "Modals": worker run details): RetrieveWorkerRun at Arkindex's
  * path. A worker run belongs to a process of one project; whoever can read that project reads
- * it, and for anyone else it does not exist (404).
+ * it, and for anyone else it does not exist (404). A local process's runs are its creator's.
  */
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors';
-import { findCorpusAccess, requireUuid } from '../permissions';
+import { requireUuid } from '../permissions';
+import { processRights } from '../services/workers/processAccess';
 import { workerRunJson } from '../services/workerRuns';
 
 type IdParams = { Params: { id: string } };
@@ -18,10 +19,11 @@ export async function workerRunRoutes(app: FastifyInstance): Promise<void> {
     const run = await db
       .selectFrom('worker_runs')
       .innerJoin('processes', 'processes.id', 'worker_runs.process_id')
-      .select(['worker_runs.id', 'processes.corpus_id'])
+      .select(['worker_runs.id', 'processes.corpus_id', 'processes.creator_id'])
       .where('worker_runs.id', '=', id)
       .executeTakeFirst();
-    if (!run || !(await findCorpusAccess(db, request.user, run.corpus_id))) throw notFound();
+    // A local process's runs (no project) are read by the person who made them.
+    if (!run || !(await processRights(db, request.user, run)).includes('read')) throw notFound();
     const json = await workerRunJson(db, run.id);
     if (!json) throw notFound();
     return json;

@@ -63,7 +63,8 @@ async function requireWritableWorkerRun(
     .select(['worker_runs.id', 'processes.corpus_id'])
     .where('worker_runs.id', '=', id.toLowerCase())
     .executeTakeFirst();
-  const access = run && (await findCorpusAccess(db, user, run.corpus_id));
+  // A local process's runs belong to no project: they give no rights on one.
+  const access = run?.corpus_id && (await findCorpusAccess(db, user, run.corpus_id));
   if (!run || !access) throw invalidPk(attr, id);
   checkRight(access, 'write');
   return { workerRunId: run.id, access };

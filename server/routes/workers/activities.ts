@@ -1,0 +1,27 @@
+/**
+ * UpdateWorkerActivity (api/arkindex-api-2.md §2.7): `PUT /workers/versions/{id}/activity/`,
+ * the id being a worker run's (or, from older workers, a worker version's with process_id).
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../../auth/plugin';
+import { parse, uuidSchema } from '../../validation';
+import { requireUuid } from '../../permissions';
+import { ACTIVITY_STATES, updateActivity } from '../../services/workers/activities';
+
+const body = z.object({
+  element_id: uuidSchema,
+  process_id: uuidSchema,
+  state: z.enum(ACTIVITY_STATES),
+});
+
+type IdParams = { Params: { id: string } };
+
+export async function workerActivityRoutes(app: FastifyInstance): Promise<void> {
+  app.put<IdParams>('/workers/versions/:id/activity/', async (request) => {
+    const user = requireUser(request);
+    const id = requireUuid(request.params.id);
+    const input = parse(body, request.body);
+    return updateActivity(app.db, user, id, input);
+  });
+}
