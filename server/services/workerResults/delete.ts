@@ -140,20 +140,16 @@ export async function deleteWorkerResults(
     for (const row of rows) elementIds.add(row.id);
     return rows.length;
   });
-  if (elementIds.size > 0) {
-    let ids: string[] = [];
-    for (const part of chunks([...elementIds], INSERT_CHUNK)) {
-      const roots = db
-        .selectFrom('elements')
-        .select('elements.id')
-        .where('elements.id', 'in', part);
-      ids = ids.concat(await deletionIds(db, roots, true));
-    }
-    const unique = [...new Set(ids)];
-    deleted.elements = await deleteElementIds(db, unique, {
-      progress: (fraction) => hooks.progress?.(0.3 + 0.7 * fraction) ?? Promise.resolve(),
-      ...(hooks.shouldStop ? { shouldStop: hooks.shouldStop } : {}),
-    });
+  // Chunk by chunk, each chunk's descendants computed once the previous chunk is gone: an
+  // element that two deleted roots of different chunks hold goes with the second one.
+  const matched = [...elementIds];
+  let rootsDone = 0;
+  for (const part of chunks(matched, INSERT_CHUNK)) {
+    if (await hooks.shouldStop?.()) break;
+    const roots = db.selectFrom('elements').select('elements.id').where('elements.id', 'in', part);
+    deleted.elements += await deleteElementIds(db, await deletionIds(db, roots, true));
+    rootsDone += part.length;
+    await hooks.progress?.(0.3 + (0.7 * rootsDone) / matched.length);
   }
   return deleted;
 }
