@@ -128,9 +128,9 @@ async function markFailed(db: Db, versionId: string): Promise<void> {
 
 /**
  * Stores the archive of a version still waiting for it (state created or error): streamed to a
- * temporary file, linked to its final name (which fails if another upload got there first),
- * then the version becomes available with its size and hash. Any failure leaves the version in
- * state error and no file behind.
+ * temporary file, then the version becomes available with its size and hash and the file takes
+ * its final name. A failed upload leaves the version in state error and no file behind. (A
+ * download in the instant between the two finds no file and answers 404.)
  */
 export async function storeArchive(
   db: Db,
@@ -147,26 +147,9 @@ export async function storeArchive(
     await markFailed(db, version.id);
     throw error;
   }
-  const target = archivePath(dataDir, version.id);
-  try {
-    await fs.promises.link(written.partial, target);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const current = await db
-      .selectFrom('model_versions')
-      .select('state')
-      .where('id', '=', version.id)
-      .executeTakeFirst();
-    if (current?.state === 'available') {
-      await fs.promises.rm(written.partial, { force: true });
-      throw badRequest(ALREADY_UPLOADED, 'already_uploaded');
-    }
-    // A leftover of a server stopped between storing a file and recording it: replaced.
-    await fs.promises.rename(written.partial, target);
-  } finally {
-    await fs.promises.rm(written.partial, { force: true });
-  }
-  const updated = await db
+  // The version is claimed first, so of two uploads racing each other exactly one stores its
+  // file; the other is told the archive is there.
+  const claimed = await db
     .updateTable('model_versions')
     .set({
       state: 'available',
@@ -179,12 +162,40 @@ export async function storeArchive(
     .where('state', '!=', 'available')
     .returningAll()
     .executeTakeFirst();
-  if (!updated) {
-    // Deleted while its archive was on the way.
+  if (!claimed) {
+    await fs.promises.rm(written.partial, { force: true });
+    const exists = await db
+      .selectFrom('model_versions')
+      .select('id')
+      .where('id', '=', version.id)
+      .executeTakeFirst();
+    // Otherwise deleted while its archive was on the way.
+    if (exists) throw badRequest(ALREADY_UPLOADED, 'already_uploaded');
+    throw notFound();
+  }
+  const target = archivePath(dataDir, version.id);
+  try {
+    await fs.promises.rename(written.partial, target);
+  } catch (error) {
+    await fs.promises.rm(written.partial, { force: true });
+    await db
+      .updateTable('model_versions')
+      .set({ state: 'error', size: null, hash: null, archive_hash: null, updated: nowIso() })
+      .where('id', '=', version.id)
+      .execute();
+    throw error;
+  }
+  const stillThere = await db
+    .selectFrom('model_versions')
+    .select('id')
+    .where('id', '=', version.id)
+    .executeTakeFirst();
+  if (!stillThere) {
+    // Deleted between the claim and the rename: its file must not outlive it.
     await fs.promises.rm(target, { force: true });
     throw notFound();
   }
-  return updated;
+  return claimed;
 }
 
 /** Removes a version's archive, if it has one. */

@@ -241,6 +241,37 @@ describeEachDialect('model versions', ({ t }) => {
       expect([retry.statusCode, retry.json().state]).toEqual([200, 'available']);
     });
 
+    it('keeps exactly one of two uploads racing each other', async () => {
+      const version = await makeVersion(t().app, cast, modelId);
+      const first = Buffer.alloc(200_000, 1);
+      const second = Buffer.alloc(150_000, 2);
+      const responses = await Promise.all(
+        [first, second].map((body) => as('owner').put(`modelversion/${version}/upload/`, body)),
+      );
+      const statuses = responses.map((response) => response.statusCode).sort();
+      expect(statuses).toEqual([200, 400]);
+      const loser = responses.find((response) => response.statusCode === 400)!;
+      expect(loser.json().errors[0].code).toBe('already_uploaded');
+      const stored = (await as('owner').get(`modelversion/${version}/`)).json();
+      const file = fs.readFileSync(path.join(t().config.dataDir, 'models', version));
+      expect(stored.size).toBe(file.length);
+      expect(stored.hash).toBe(createHash('sha256').update(file).digest('hex'));
+      const names = fs.readdirSync(path.join(t().config.dataDir, 'models'));
+      expect(names.filter((name) => name.startsWith(version))).toEqual([version]);
+    });
+
+    it('refuses anonymous uploads and downloads', async () => {
+      const version = await makeVersion(t().app, cast, modelId, { tag: 'anon' }, ARCHIVE);
+      const pending = await makeVersion(t().app, cast, modelId);
+      expect((await as('anonymous').get(`modelversion/${version}/download/`)).statusCode).toBe(401);
+      expect(
+        (await as('anonymous').put(`modelversion/${pending}/upload/`, ARCHIVE)).statusCode,
+      ).toBe(401);
+      expect((await as('anonymous').get(`model/${modelId}/versions/`)).statusCode).toBe(401);
+      expect((await as('unverified').get(`model/${modelId}/versions/`)).statusCode).toBe(403);
+      expect((await as('owner').get(`modelversion/${pending}/`)).json().state).toBe('created');
+    });
+
     it('refuses an empty archive', async () => {
       const version = await makeVersion(t().app, cast, modelId);
       const response = await as('owner').put(`modelversion/${version}/upload/`, Buffer.alloc(0));
