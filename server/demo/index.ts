@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createUser } from '../services/users';
 import { createCorpus } from '../services/corpora';
 import { seedDemoContent } from './content';
+import { seedDemoWorker } from './worker';
 
 export interface DemoLogin {
   email: string;
@@ -40,5 +41,8 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoLogin | null> 
     // An empty demo project still lets the admin in; the server must start regardless.
     app.log.error({ err: error }, 'The demo pages could not be created');
   }
+  await seedDemoWorker(app.db).catch((error: unknown) =>
+    app.log.error({ err: error }, 'The demo worker could not be created'),
+  );
   return { email: DEMO_ADMIN_EMAIL, password, corpusName: DEMO_CORPUS_NAME };
 }
