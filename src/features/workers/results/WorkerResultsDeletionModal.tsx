@@ -178,11 +178,14 @@ function UuidInput({
   value,
   error,
   onChange,
+  placeholder = 'Any',
 }: {
   label: string;
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
+  /** What an empty field means; none where a value is required. */
+  placeholder?: string;
 }) {
   return (
     <Field label={label} error={error}>
@@ -194,7 +197,7 @@ function UuidInput({
           maxLength={UUID_MAX_LENGTH}
           autoComplete="off"
           spellCheck={false}
-          placeholder="Any"
+          placeholder={placeholder}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           onChange={(event) => onChange(event.target.value)}
@@ -262,6 +265,7 @@ function AdvancedFields({ form, errors, onChange }: FieldsProps) {
             label="Configuration ID"
             value={form.configurationId}
             error={errors.configurationId}
+            placeholder=""
             onChange={(configurationId) => onChange({ configurationId })}
           />
         }
