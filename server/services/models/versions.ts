@@ -7,18 +7,18 @@
 import { randomUUID } from 'node:crypto';
 import { nowIso } from '../../clock';
 import type { Db } from '../../db';
-import type { ModelVersion, User } from '../../db/schema';
+import type { ModelVersion, ModelVersionState, User } from '../../db/schema';
 import { invalidPk, notFound, validationError } from '../../errors';
 import { countRows, type PageSource } from '../../pagination';
 import { checkModelRight, findModelAccess, requireModelRight, type ModelAccess } from './rights';
-import type { Right } from '../../permissions';
+import { requireUuid, type Right } from '../../permissions';
 import { removeArchive } from './archives';
 
 export interface ModelVersionJson {
   id: string;
   model_id: string;
   model: { id: string; name: string };
-  state: 'created' | 'available' | 'error';
+  state: ModelVersionState;
   parent: string | null;
   tag: string | null;
   description: string;
@@ -46,7 +46,7 @@ export function modelVersionJson(
   model: { id: string; name: string },
   origin: string,
 ): ModelVersionJson {
-  const state = version.state as ModelVersionJson['state'];
+  const state = version.state as ModelVersionState;
   const base = `${origin}/api/v1/modelversion/${version.id}`;
   return {
     id: version.id,
@@ -108,12 +108,10 @@ export async function requireModelVersionRight(
   versionId: string,
   right: Right,
 ): Promise<VersionAccess> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(versionId))
-    throw notFound();
   const version = await db
     .selectFrom('model_versions')
     .selectAll()
-    .where('id', '=', versionId.toLowerCase())
+    .where('id', '=', requireUuid(versionId))
     .executeTakeFirst();
   if (!version) throw notFound();
   const access = await findModelAccess(db, user, version.model_id);

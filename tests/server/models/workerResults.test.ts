@@ -376,3 +376,27 @@ describeEachDialect('DELETE /corpus/{id}/worker-results/', ({ t }) => {
     });
   });
 });
+
+describeEachDialect(
+  'DELETE /corpus/{id}/worker-results/ without the selection feature',
+  ({ t }) => {
+    it('refuses use_selection, changing nothing', async () => {
+      const actors = await makeActors(t().app);
+      const corpusId = await makeCorpus(t().app, actors, { name: 'No selection' });
+      const run = await makeWorkerRun(t().app, corpusId);
+      await insertElements(t().app, corpusId, [
+        { name: 'Worker page', type: 'page', workerRunId: run.id },
+      ]);
+      const owner = clientFor(t().app, actors, 'owner');
+      const response = await owner.delete(`corpus/${corpusId}/worker-results/?use_selection=true`);
+      expect([response.statusCode, response.json()]).toEqual([
+        400,
+        validation('use_selection', 'The selection feature is disabled on this server.'),
+      ]);
+      await t().app.jobs.drain();
+      const left = await t().app.db.selectFrom('elements').select('name').execute();
+      expect(left.map((row) => row.name)).toEqual(['Worker page']);
+    });
+  },
+  { FOLIA_FEATURES: 'search' },
+);
