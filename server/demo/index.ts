@@ -41,7 +41,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoLogin | null> 
     // An empty demo project still lets the admin in; the server must start regardless.
     app.log.error({ err: error }, 'The demo pages could not be created');
   }
-  await seedDemoWorker(app.db).catch((error: unknown) =>
+  await seedDemoWorker(app.db, admin).catch((error: unknown) =>
     app.log.error({ err: error }, 'The demo worker could not be created'),
   );
   return { email: DEMO_ADMIN_EMAIL, password, corpusName: DEMO_CORPUS_NAME };

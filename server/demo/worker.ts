@@ -4,6 +4,7 @@
  * a dictionary, a model) and one saved configuration.
  */
 import type { Db } from '../db';
+import type { User } from '../db/schema';
 import { createWorker } from '../services/workers/workers';
 import { createVersion } from '../services/workers/versions';
 import { createConfiguration } from '../services/workers/configurations';
@@ -39,7 +40,7 @@ export const DEMO_USER_CONFIGURATION = {
   },
 };
 
-export async function seedDemoWorker(db: Db): Promise<void> {
+export async function seedDemoWorker(db: Db, admin: User): Promise<void> {
   const { worker, created } = await createWorker(db, {
     name: 'Demo recognizer',
     slug: DEMO_WORKER_SLUG,
@@ -53,7 +54,7 @@ export async function seedDemoWorker(db: Db): Promise<void> {
     state: 'available',
     tag: 'v1.0.0',
   });
-  await createConfiguration(db, worker, {
+  await createConfiguration(db, admin, worker, {
     name: 'Latin, large batches',
     configuration: { batch_size: 32, language: 'lat', preprocessing: { binarize: true } },
   });

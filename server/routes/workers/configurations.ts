@@ -53,10 +53,10 @@ export async function workerConfigurationRoutes(app: FastifyInstance): Promise<v
   });
 
   app.post<IdParams>('/workers/:id/configurations/', async (request, reply) => {
-    requireWorkerReader(request);
+    const user = requireWorkerReader(request);
     const worker = await requireWorker(db, request.params.id);
     const input = parse(createBody, request.body);
-    return reply.code(201).send(await createConfiguration(db, worker, input));
+    return reply.code(201).send(await createConfiguration(db, user, worker, input));
   });
 
   app.get<IdParams>('/workers/configurations/:id/', async (request) => {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
-import type { WorkerConfigurationTable } from '../../db/schema';
+import type { User, WorkerConfigurationTable } from '../../db/schema';
 import { conflict, invalidPk, notFound, validationErrors, type ErrorItem } from '../../errors';
 import { requireUuid } from '../../permissions';
 import {
@@ -17,6 +17,7 @@ import {
   validateConfiguration,
   type UserConfiguration,
 } from './configurationRules';
+import { findModelAccess } from '../models/rights';
 import { parseConfiguration, userConfiguration } from './versions';
 import type { WorkerRow } from './workers';
 
@@ -95,6 +96,7 @@ async function schemaFor(
 
 async function configurationProblems(
   db: Db,
+  user: User,
   schema: UserConfiguration,
   values: Record<string, unknown>,
 ): Promise<ErrorItem[]> {
@@ -105,12 +107,8 @@ async function configurationProblems(
   }));
   if (problems.length > 0) return problems;
   for (const reference of modelReferences(schema, values)) {
-    const model = await db
-      .selectFrom('models')
-      .select('id')
-      .where('id', '=', reference.id.toLowerCase())
-      .executeTakeFirst();
-    if (!model) {
+    // A model the author may not read does not exist for them either.
+    if (!(await findModelAccess(db, user, reference.id))) {
       problems.push({
         code: 'does_not_exist',
         detail: CONFIGURATION_MESSAGES.modelMissing,
@@ -134,10 +132,15 @@ export interface NewConfiguration {
   worker_version_id?: string | undefined;
 }
 
-export async function createConfiguration(db: Db, worker: WorkerRow, input: NewConfiguration) {
+export async function createConfiguration(
+  db: Db,
+  user: User,
+  worker: WorkerRow,
+  input: NewConfiguration,
+) {
   const schema = await schemaFor(db, worker.id, input.worker_version_id);
   if (schema) {
-    const problems = await configurationProblems(db, schema, input.configuration);
+    const problems = await configurationProblems(db, user, schema, input.configuration);
     if (problems.length > 0) throw validationErrors(problems);
   }
   await checkNameFree(db, worker.id, input.name, null);

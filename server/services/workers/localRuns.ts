@@ -8,6 +8,7 @@ import type { Db } from '../../db';
 import type { User } from '../../db/schema';
 import { conflict, invalidPk, validationError } from '../../errors';
 import { nowIso } from '../../clock';
+import { findModelAccess } from '../models/rights';
 
 export async function localProcessId(db: Db, user: User): Promise<string | null> {
   const row = await db
@@ -63,10 +64,13 @@ export async function createLocalRun(db: Db, user: User, input: NewLocalRun): Pr
   if (input.model_version_id) {
     const model = await db
       .selectFrom('model_versions')
-      .select('id')
+      .select(['id', 'model_id'])
       .where('id', '=', input.model_version_id.toLowerCase())
       .executeTakeFirst();
-    if (!model) throw invalidPk('model_version_id', input.model_version_id);
+    // A version of a model the caller may not read is as unknown to them as a missing one.
+    if (!model || !(await findModelAccess(db, user, model.model_id))) {
+      throw invalidPk('model_version_id', input.model_version_id);
+    }
     modelVersionId = model.id;
   }
   let configurationId: string | null = null;

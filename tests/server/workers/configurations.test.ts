@@ -31,6 +31,7 @@ describeEachDialect('worker configurations', ({ t }) => {
   const as = (role: WorkerRole | 'anonymous') => client(t().app, cast, role);
   let workerId: string;
   let modelId: string;
+  let privateModelId: string;
 
   beforeAll(async () => {
     cast = await makeWorkerCast(t().app);
@@ -39,15 +40,22 @@ describeEachDialect('worker configurations', ({ t }) => {
       configuration: { user_configuration: FULL_SCHEMA },
     });
     modelId = randomUUID();
-    await t()
-      .app.db.insertInto('models')
-      .values({
-        id: modelId,
-        name: 'Known model',
-        description: '',
-        created: '2024-01-01T00:00:00Z',
-      })
-      .execute();
+    privateModelId = randomUUID();
+    for (const [id, open] of [
+      [modelId, 1],
+      [privateModelId, 0],
+    ] as const) {
+      await t()
+        .app.db.insertInto('models')
+        .values({
+          id,
+          name: `Model ${id}`,
+          description: '',
+          public: open,
+          created: '2024-01-01T00:00:00Z',
+        })
+        .execute();
+    }
   });
 
   let serial = 0;
@@ -135,6 +143,13 @@ describeEachDialect('worker configurations', ({ t }) => {
       );
       const known = await create('verified', { model: modelId });
       expect(known.statusCode).toBe(201);
+      // A model the author may not read does not exist for them; a site admin reads them all.
+      const hidden = await create('verified', { model: privateModelId });
+      expect(hidden.statusCode).toBe(400);
+      expect(hidden.json()).toEqual(
+        validation('configuration.model', 'This model does not exist', 'does_not_exist'),
+      );
+      expect((await create('admin', { model: privateModelId })).statusCode).toBe(201);
     });
 
     it('refuses the default configuration', async () => {

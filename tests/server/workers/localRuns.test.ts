@@ -39,7 +39,7 @@ describeEachDialect('local worker runs', ({ t }) => {
     const now = new Date().toISOString();
     await t()
       .app.db.insertInto('models')
-      .values({ id: modelId, name: 'Weights', description: '', created: now })
+      .values({ id: modelId, name: 'Weights', description: '', public: 1, created: now })
       .execute();
     await t()
       .app.db.insertInto('model_versions')
@@ -132,7 +132,30 @@ describeEachDialect('local worker runs', ({ t }) => {
       const otherWorker = await publishWorker(as('manager'));
       const foreign = await configuration(otherWorker.id);
       const archived = await configuration(worker.id, true);
+      const privateModel = randomUUID();
+      const privateVersion = randomUUID();
+      const now = new Date().toISOString();
+      await t()
+        .app.db.insertInto('models')
+        .values({ id: privateModel, name: 'Secret', description: '', created: now })
+        .execute();
+      await t()
+        .app.db.insertInto('model_versions')
+        .values({
+          id: privateVersion,
+          model_id: privateModel,
+          tag: null,
+          hash: null,
+          state: 'available',
+          configuration: '{}',
+          created: now,
+        })
+        .execute();
       const cases: [Record<string, unknown>, unknown][] = [
+        [
+          { worker_version_id: versionId, model_version_id: privateVersion },
+          invalidPk('model_version_id', privateVersion),
+        ],
         [{ worker_version_id: UNKNOWN_ID }, invalidPk('worker_version_id', UNKNOWN_ID)],
         [
           { worker_version_id: versionId, model_version_id: UNKNOWN_ID },
