@@ -41,7 +41,9 @@ export async function modelRoutes(app: FastifyInstance): Promise<void> {
   app.get('/models/', async (request) => {
     const user = requireVerified(request);
     const { page: _page, page_size: _size, ...filters } = request.query as Record<string, unknown>;
-    const query = parse(listQuery.loose(), filters);
+    // An empty parameter filters nothing, as django-filter reads it.
+    const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+    const query = parse(listQuery.loose(), given);
     return paginate(
       request,
       modelPages(db, user, {

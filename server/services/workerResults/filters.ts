@@ -67,7 +67,11 @@ export async function readWorkerResultsQuery(
   input: unknown,
   selectionEnabled: boolean,
 ): Promise<WorkerResultsPayload> {
-  const values = parse(query.loose(), input ?? {});
+  // An empty parameter filters nothing, as django-filter reads it.
+  const given = Object.fromEntries(
+    Object.entries((input ?? {}) as Record<string, unknown>).filter(([, value]) => value !== ''),
+  );
+  const values = parse(query.loose(), given);
   const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : undefined);
   const elementId = lower(values.element_id);
   const useSelection = values.use_selection === true;

@@ -157,6 +157,9 @@ describeEachDialect('models', ({ t }) => {
       expect(compatible.json().results.map((m: { id: string }) => m.id)).toEqual([privateId]);
       const noneCompatible = await as('owner').get(`models/?compatible_worker=${UNKNOWN_ID}`);
       expect(noneCompatible.json().count).toBe(0);
+      // Empty parameters filter nothing.
+      const empty = await as('owner').get('models/?name=PUBLIC&compatible_worker=&archived=');
+      expect(empty.json().results.map((m: { id: string }) => m.id)).toEqual([publicId]);
     });
 
     it('refuses bad filters', async () => {
