@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import { invalidPk } from '../errors';
 import { nowIso } from '../clock';
+import { ensureWorkerType } from './workers/workers';
 
 export interface WorkerRunSummary {
   id: string;
@@ -209,6 +210,8 @@ export async function importWorkerRun(db: Db, corpusId: string): Promise<string>
       created: now,
     };
     await db.insertInto('workers').values(worker).execute();
+    // Listed with the other worker types, so the workers list can be filtered by it.
+    await ensureWorkerType(db, worker.type);
     await db
       .insertInto('worker_versions')
       .values({

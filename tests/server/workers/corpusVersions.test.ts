@@ -3,6 +3,7 @@ import { describeEachDialect } from '../harness';
 import { clientFor, makeActorsAndProjects, type Actors, type Role } from '../actors';
 import { NOT_FOUND, UNKNOWN_ID } from '../expectedErrors';
 import { makeWorkerRun } from '../workerRunFixtures';
+import { importWorkerRun } from '../../../server/services/workerRuns';
 
 describeEachDialect('a project’s worker versions', ({ t }) => {
   let actors: Actors;
@@ -41,6 +42,22 @@ describeEachDialect('a project’s worker versions', ({ t }) => {
         );
       },
     );
+
+    it('includes the file import worker once a project has imports, its type listed', async () => {
+      const corpusId = (await as('owner').post('corpus/', { name: 'Imported' })).json()
+        .id as string;
+      const runId = await importWorkerRun(t().app.db, corpusId);
+      expect(await importWorkerRun(t().app.db, corpusId)).toBe(runId);
+      const response = await as('owner').get(`corpus/${corpusId}/versions/`);
+      expect(response.json().results).toEqual([
+        expect.objectContaining({
+          version: 1,
+          worker: expect.objectContaining({ name: 'File import' }),
+        }),
+      ]);
+      const types = (await as('owner').get('workers/types/?page_size=100')).json().results;
+      expect(types.map((type: { slug: string }) => type.slug)).toContain('import');
+    });
 
     it('pages the list', async () => {
       const response = await as('guest').get(`corpus/${privateId}/versions/?page_size=1&page=2`);
