@@ -49,7 +49,8 @@ test('a model is created in the app, gets a version from the CLI and a compatibl
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  // Two logins, a guest's and an admin's, and a CLI run: slow on a busy machine.
+  test.setTimeout(180_000);
   const suffix = Date.now().toString(36);
   const modelName = `Line detector ${suffix}`;
   const ownerEmail = uniqueEmail('model-owner');

@@ -2,6 +2,9 @@ import { useId } from 'react';
 import { ui } from '@/components/styles';
 import { MODEL_NAME_MAX_LENGTH } from './modelText';
 
+// Read-only fields look it, so a guest does not take them for a form that failed to save.
+const input = `${ui.input} disabled:bg-slate-50 disabled:text-slate-600`;
+
 export interface ModelFieldValues {
   name: string;
   description: string;
@@ -41,7 +44,7 @@ export function ModelFields({
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errors.name ? `${id}-name-error` : undefined}
           onChange={(event) => onChange({ ...values, name: event.target.value })}
-          className={ui.input}
+          className={input}
         />
         {errors.name && (
           <p id={`${id}-name-error`} className={ui.fieldError}>
@@ -61,7 +64,7 @@ export function ModelFields({
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? `${id}-description-error` : undefined}
           onChange={(event) => onChange({ ...values, description: event.target.value })}
-          className={ui.input}
+          className={input}
         />
         {errors.description && (
           <p id={`${id}-description-error`} className={ui.fieldError}>

@@ -12,6 +12,8 @@ import {
   makeWorker,
   renderModels,
 } from './harness';
+import { NEEDS_NETWORK } from '@/components/NeedsNetwork';
+import { connectivity } from '@/offline/runtime';
 
 // The real module registers a service worker through a Vite virtual module.
 vi.mock('@/app/serviceWorker', async () => {
@@ -144,6 +146,19 @@ describe('creating a model', () => {
       description: 'Finds lines',
     });
     expect(router.state.location.pathname).toBe(`/model/${server.models[0]!.id}`);
+  });
+
+  it('waits for the network offline', async () => {
+    const server = fakeModelsServer({ models: [makeModel({ name: 'Lines' })] });
+    renderModels('/models');
+    await screen.findByRole('link', { name: 'Lines' });
+    connectivity.store.set({ online: false, checkedAt: null });
+    const create = screen.getByRole('button', { name: 'Create a model' });
+    await waitFor(() => expect(create.getAttribute('aria-disabled')).toBe('true'));
+    expect(create.getAttribute('title')).toBe(NEEDS_NETWORK);
+    await userEvent.click(create);
+    expect(screen.queryByRole('dialog', { name: 'Create a model' })).toBeNull();
+    expect(server.callsTo('POST', '/models/')).toEqual([]);
   });
 
   it('shows a name already taken under the field, with a link to that model', async () => {
