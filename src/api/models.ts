@@ -192,3 +192,40 @@ export function canWriteModel(model: Pick<Model, 'rights'>): boolean {
 export function canAdminModel(model: Pick<Model, 'rights'>): boolean {
   return model.rights.includes('admin');
 }
+
+/** A member of a model: guests read it, contributors edit it, admins manage it (as projects). */
+export interface ModelMembership {
+  id: string;
+  level: number;
+  created: string;
+  user: { id: string; email: string; display_name: string };
+}
+
+export function fetchModelMembers(modelId: string): Promise<Page<ModelMembership>> {
+  // A model has a few members: one large page holds them all.
+  return api<Page<ModelMembership>>(`/model/${modelId}/memberships/`, {
+    query: { page_size: 500 },
+  });
+}
+
+export function addModelMember(
+  modelId: string,
+  email: string,
+  level: number,
+): Promise<ModelMembership> {
+  return api<ModelMembership>('/memberships/', {
+    method: 'POST',
+    body: { model_id: modelId, user_email: email, level },
+  });
+}
+
+export async function removeModelMember(membershipId: string): Promise<void> {
+  await api<null>(`/membership/${membershipId}/`, { method: 'DELETE' });
+}
+
+export function modelMembersQuery(modelId: string) {
+  return queryOptions({
+    queryKey: [...modelKeys.detail(modelId), 'members'] as const,
+    queryFn: () => fetchModelMembers(modelId),
+  });
+}

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { canWriteModel, modelQuery, type Model } from '@/api/models';
+import { canAdminModel, canWriteModel, modelQuery, type Model } from '@/api/models';
 import { OfflineNote } from '@/components/NeedsNetwork';
 import { PageMessage } from '@/components/PageMessage';
 import { ui } from '@/components/styles';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { CompatibleWorkersSection } from './CompatibleWorkersSection';
 import { ModelDetailsSection } from './ModelDetailsSection';
+import { ModelMembersSection } from './ModelMembersSection';
 import { ModelVersionsSection } from './ModelVersionsSection';
 import { MODEL_WRITE_REQUIRED, retrievingModelFailed } from './modelText';
 import { useNotifiedError } from './useNotifiedError';
@@ -60,6 +61,7 @@ function ModelView({ model }: { model: Model }) {
       <ModelDetailsSection key={model.id} model={model} canEdit={canEdit} />
       <ModelVersionsSection modelId={model.id} />
       <CompatibleWorkersSection model={model} canEdit={canEdit} />
+      {canAdminModel(model) && <ModelMembersSection model={model} />}
     </section>
   );
 }

@@ -2,6 +2,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   addCompatibleWorker,
+  addModelMember,
+  modelMembersQuery,
+  removeModelMember,
   createModel,
   modelKeys,
   removeCompatibleWorker,
@@ -44,5 +47,19 @@ export function useCompatibleWorkerChange(modelId: string) {
         // The list filtered by compatible worker changes with it.
         queryClient.invalidateQueries({ queryKey: modelKeys.lists() }),
       ]),
+  });
+}
+
+export function useModelMemberChange(modelId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      change: { add: { email: string; level: number } } | { remove: string },
+    ): Promise<unknown> =>
+      'add' in change
+        ? addModelMember(modelId, change.add.email, change.add.level)
+        : removeModelMember(change.remove),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: modelMembersQuery(modelId).queryKey }),
   });
 }

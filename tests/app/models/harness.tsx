@@ -7,7 +7,7 @@ import { Route as rootRoute } from '@/routes/__root';
 import { Route as modelsRoute } from '@/routes/models';
 import { Route as modelRoute } from '@/routes/model/$modelId';
 import { Route as modelVersionRoute } from '@/routes/model-version/$versionId';
-import type { Model, ModelRight, ModelVersion, ModelWorker } from '@/api/models';
+import type { Model, ModelMembership, ModelRight, ModelVersion, ModelWorker } from '@/api/models';
 import type { User } from '@/api/types';
 import {
   APP_STALE_TIME,
@@ -102,6 +102,10 @@ export interface FakeModelsOptions {
   workers?: ModelWorker[];
   /** Compatible worker ids per model id. */
   compatible?: Record<string, string[]>;
+  /** Members per model id. */
+  members?: Record<string, ModelMembership[]>;
+  /** Accounts that exist, for adding members by e-mail. */
+  accounts?: ModelMembership['user'][];
   overrides?: Record<string, Handler>;
 }
 
@@ -115,6 +119,9 @@ export function fakeModelsServer(options: FakeModelsOptions = {}) {
   const workers = options.workers ?? [];
   const compatible: Record<string, string[]> = {};
   for (const [id, list] of Object.entries(options.compatible ?? {})) compatible[id] = [...list];
+  const members: Record<string, ModelMembership[]> = {};
+  for (const [id, list] of Object.entries(options.members ?? {})) members[id] = [...list];
+  const accounts = options.accounts ?? [];
 
   const answer = (call: Call): Response => {
     const page = Number(call.query.get('page') ?? '1');
@@ -150,13 +157,43 @@ export function fakeModelsServer(options: FakeModelsOptions = {}) {
       );
       return json(200, pageOf(found, page, size, link(call.path)));
     }
-    const modelMatch = /^\/model\/([^/]+)\/(?:(versions|compatible-workers)\/)?$/.exec(call.path);
+    if (call.method === 'POST' && call.path === '/memberships/') {
+      const body = call.body as { model_id: string; user_email: string; level: number };
+      const account = accounts.find((user) => user.email === body.user_email);
+      if (!account) {
+        return apiError(400, [
+          { attr: 'user_email', detail: 'No user with this email address exists.' },
+        ]);
+      }
+      const membership = {
+        id: uuid(),
+        level: body.level,
+        created: '2024-05-04T10:00:00Z',
+        user: account,
+      };
+      (members[body.model_id] ??= []).push(membership);
+      return json(201, membership);
+    }
+    const membershipMatch = /^\/membership\/([^/]+)\/$/.exec(call.path);
+    if (call.method === 'DELETE' && membershipMatch) {
+      for (const list of Object.values(members)) {
+        const index = list.findIndex((member) => member.id === membershipMatch[1]);
+        if (index >= 0) list.splice(index, 1);
+      }
+      return json(204, null);
+    }
+    const modelMatch = /^\/model\/([^/]+)\/(?:(versions|compatible-workers|memberships)\/)?$/.exec(
+      call.path,
+    );
     if (modelMatch) {
       const model = models.find((item) => item.id === modelMatch[1]);
       if (!model) return notFound();
       if (modelMatch[2] === 'versions') {
         const list = versions.filter((version) => version.model_id === model.id);
         return json(200, pageOf(list, page, size, link(call.path)));
+      }
+      if (modelMatch[2] === 'memberships') {
+        return json(200, pageOf(members[model.id] ?? [], page, size, link(call.path)));
       }
       if (modelMatch[2] === 'compatible-workers') {
         const ids = compatible[model.id] ?? [];
@@ -202,7 +239,7 @@ export function fakeModelsServer(options: FakeModelsOptions = {}) {
   const server = stubFetch(
     async (call) => (await overridden(options.overrides, call)) ?? answer(call),
   );
-  return { ...server, models, compatible };
+  return { ...server, models, compatible, members };
 }
 
 export function renderModels(url: string, user: User | null = me) {

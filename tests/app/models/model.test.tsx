@@ -10,7 +10,9 @@ import {
   makeModel,
   makeVersion,
   makeWorker,
+  me,
   renderModels,
+  uuid,
 } from './harness';
 import { MODEL_WRITE_REQUIRED } from '@/features/models/modelText';
 
@@ -94,6 +96,15 @@ describe('the model page', () => {
     expect(router.state.location.pathname).toBe(`/model-version/${tagged.id}`);
   });
 
+  it('shows no members to a contributor', async () => {
+    const model = makeModel({ name: 'Lines', role: 'contributor' });
+    const server = fakeModelsServer({ models: [model] });
+    renderModels(`/model/${model.id}`);
+    await screen.findByRole('region', { name: 'Compatible workers' });
+    expect(screen.queryByRole('region', { name: 'Members' })).toBeNull();
+    expect(server.calls.some((call) => call.path.endsWith('/memberships/'))).toBe(false);
+  });
+
   it('adds a compatible worker picked from the workers and removes it', async () => {
     const model = makeModel({ name: 'Lines', role: 'contributor' });
     const kraken = makeWorker('Kraken');
@@ -132,6 +143,56 @@ describe('the model page', () => {
       ]),
     );
     expect(server.compatible[model.id]).toEqual([tesseract.id]);
+  });
+
+  it('lets an admin add and remove members, and hides the members from contributors', async () => {
+    const model = makeModel({ name: 'Lines' });
+    const grace = { id: uuid(), email: 'grace@example.org', display_name: 'Grace Hopper' };
+    const server = fakeModelsServer({
+      models: [model],
+      members: {
+        [model.id]: [
+          {
+            id: uuid(),
+            level: 100,
+            created: '2024-05-01T10:00:00Z',
+            user: { id: me.id, email: me.email, display_name: me.display_name },
+          },
+        ],
+      },
+      accounts: [grace],
+    });
+    renderModels(`/model/${model.id}`);
+    const section = within(await screen.findByRole('region', { name: 'Members' }));
+    const table = within(await section.findByRole('table', { name: 'Members of Lines' }));
+    await table.findByText('Ada Lovelace');
+
+    const form = within(section.getByRole('form', { name: 'Add a member' }));
+    await userEvent.type(
+      form.getByRole('textbox', { name: 'E-mail address' }),
+      'nobody@example.org',
+    );
+    await userEvent.click(form.getByRole('button', { name: 'Add member' }));
+    expect(await form.findByText('No user with this email address exists.')).toBeTruthy();
+
+    await userEvent.clear(form.getByRole('textbox', { name: 'E-mail address' }));
+    await userEvent.type(
+      form.getByRole('textbox', { name: 'E-mail address' }),
+      'grace@example.org',
+    );
+    await userEvent.selectOptions(form.getByRole('combobox', { name: 'Role' }), 'Contributor');
+    await userEvent.click(form.getByRole('button', { name: 'Add member' }));
+    const row = within((await table.findByText('Grace Hopper')).closest('tr')!);
+    expect(row.getByText('Contributor')).toBeTruthy();
+    expect(server.callsTo('POST', '/memberships/').at(-1)!.body).toEqual({
+      model_id: model.id,
+      user_email: 'grace@example.org',
+      level: 50,
+    });
+
+    await userEvent.click(row.getByRole('button', { name: 'Remove Grace Hopper' }));
+    await waitFor(() => expect(table.queryByText('Grace Hopper')).toBeNull());
+    expect(server.members[model.id]!.map((member) => member.user.email)).toEqual([me.email]);
   });
 
   it('shows a guest everything read-only, with the reason', async () => {
