@@ -100,6 +100,15 @@ describe('the configuration editor form', () => {
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('This field is required.')).toBeTruthy();
     expect(dialog.queryByText('Please name your configuration')).toBeNull();
+
+    // A required field emptied in the form is asked for, even where a default would stand in.
+    await user.type(dialog.getByLabelText(/^Label/), 'lines');
+    await user.clear(dialog.getByLabelText(/^Batch size/));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(dialog.getByLabelText(/^Batch size/).getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(dialog.getAllByText('This field is required.')).toHaveLength(1);
     expect(posts(server)).toHaveLength(0);
   });
 

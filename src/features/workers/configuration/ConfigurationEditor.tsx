@@ -30,11 +30,13 @@ import {
   normalizeConfiguration,
   sameAsDefault,
   validateConfiguration,
+  withDefaults,
   type UserConfiguration,
 } from '@/lib/workerConfiguration';
 import { ConfigurationFields } from './ConfigurationFields';
 import {
   configurationKey,
+  emptyRequiredFields,
   fromFormState,
   parseJsonConfiguration,
   setFieldState,
@@ -75,8 +77,11 @@ function initialOf(start: EditorStart, schema: UserConfiguration | null): Initia
       warning: null,
     };
   }
+  // Fields a configuration leaves out show the default that stands in for them.
+  const filled = (values: Record<string, unknown>) =>
+    schema ? withDefaults(schema, values) : values;
   if (start.mode === 'view') {
-    const values = start.configuration.configuration;
+    const values = filled(start.configuration.configuration);
     return {
       name: start.configuration.name,
       state: toFormState(schema ?? {}, values),
@@ -95,7 +100,12 @@ function initialOf(start: EditorStart, schema: UserConfiguration | null): Initia
       warning: CLONE_MISMATCH_WARNING,
     };
   }
-  return { name, state: toFormState(schema ?? {}, values), json: json(values), warning: null };
+  return {
+    name,
+    state: toFormState(schema ?? {}, filled(values)),
+    json: json(values),
+    warning: null,
+  };
 }
 
 export function ConfigurationEditor({
@@ -224,6 +234,11 @@ export function ConfigurationEditor({
       for (const problem of validateConfiguration(schema, values)) {
         if (problem.key) fields[problem.key] ??= problem.message;
         else general.push(problem.message);
+      }
+      if (!jsonMode) {
+        for (const key of emptyRequiredFields(schema, state)) {
+          fields[key] ??= CONFIGURATION_MESSAGES.required;
+        }
       }
       if (!general.length && !Object.keys(fields).length && sameAsDefault(schema, values)) {
         general.push(CONFIGURATION_MESSAGES.isDefault);

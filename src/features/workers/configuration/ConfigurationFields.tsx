@@ -122,8 +122,8 @@ function Field({
             onChange={(event) => set(event.target.checked)}
             {...common}
           />
+          {/* A box always gives a value, ticked or not: a mark would ask for nothing. */}
           {field.title}
-          {required && <RequiredMark />}
         </label>
         {help}
         {message}

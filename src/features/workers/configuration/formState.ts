@@ -187,3 +187,36 @@ export function configurationKey(attr: string): string | null {
   if (attr === 'configuration') return '';
   return attr.startsWith('configuration.') ? attr.slice('configuration.'.length) : null;
 }
+
+/**
+ * Required fields whose input the user emptied. The API lets a default stand in for a value
+ * left out, but a required field shown empty in the form reads as missing, so the form asks for
+ * it (spec 000 §5 'This field is required.').
+ */
+export function emptyRequiredFields(
+  schema: UserConfiguration,
+  state: GroupState,
+  prefix: string[] = [],
+): string[] {
+  const empty: string[] = [];
+  for (const [key, field] of Object.entries(schema)) {
+    const path = [...prefix, key];
+    if (field.type === 'group') {
+      const child = state[key];
+      empty.push(
+        ...emptyRequiredFields(
+          field.children ?? {},
+          isPlainObject(child) ? (child as GroupState) : {},
+          path,
+        ),
+      );
+    } else if (
+      field.required !== false &&
+      field.type !== 'bool' &&
+      fieldValue(field, state[key]) === undefined
+    ) {
+      empty.push(path.join('.'));
+    }
+  }
+  return empty;
+}
