@@ -74,7 +74,13 @@ export async function createClassificationsBulk(
   if (!found) throw invalidPk('parent', input.parent);
   checkRight(found.access, 'write');
   const { element } = found;
-  const workerRunId = await requireProjectWorkerRun(db, element.corpus_id, input.worker_run_id);
+  const workerRunId = await requireProjectWorkerRun(
+    db,
+    element.corpus_id,
+    input.worker_run_id,
+    undefined,
+    user,
+  );
 
   const classIds = input.classifications.map((item) => item.ml_class.toLowerCase());
   if (new Set(classIds).size !== classIds.length) {

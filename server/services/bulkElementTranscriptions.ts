@@ -81,7 +81,7 @@ export async function createElementTranscriptions(
   const type = await findTypeBySlug(db, parent.corpus_id, input.element_type);
   if (!type) errors.push(...unknownType('element_type', input.element_type).errors);
   const workerRunId = await collect(errors, () =>
-    requireProjectWorkerRun(db, parent.corpus_id, input.worker_run_id),
+    requireProjectWorkerRun(db, parent.corpus_id, input.worker_run_id, undefined, user),
   );
 
   const image = parent.image_id

@@ -34,7 +34,13 @@ export async function createMetadataBulk(
 ): Promise<BulkMetadataJson> {
   checkRight(found.access, 'write');
   const workerRunId = input.worker_run_id
-    ? await requireProjectWorkerRun(db, found.element.corpus_id, input.worker_run_id)
+    ? await requireProjectWorkerRun(
+        db,
+        found.element.corpus_id,
+        input.worker_run_id,
+        undefined,
+        user,
+      )
     : null;
   const rows: Metadata[] = [];
   await db.transaction().execute(async (trx) => {

@@ -13,6 +13,7 @@ import { invalidPk, validationErrors, type ErrorItem } from '../errors';
 import {
   checkRight,
   findCorpusAccess,
+  findElementAccess,
   readableElementIds,
   type CorpusAccess,
 } from '../permissions';
@@ -55,16 +56,22 @@ async function requireWritableWorkerRun(
   db: Db,
   user: User,
   id: string,
+  firstElementId: string | undefined,
   attr = 'worker_run_id',
 ): Promise<{ workerRunId: string; access: CorpusAccess }> {
   const run = await db
     .selectFrom('worker_runs')
     .innerJoin('processes', 'processes.id', 'worker_runs.process_id')
-    .select(['worker_runs.id', 'processes.corpus_id'])
+    .select(['worker_runs.id', 'processes.corpus_id', 'processes.creator_id'])
     .where('worker_runs.id', '=', id.toLowerCase())
     .executeTakeFirst();
-  // A local process's runs belong to no project: they give no rights on one.
-  const access = run?.corpus_id && (await findCorpusAccess(db, user, run.corpus_id));
+  // A run of the caller's local process belongs to no project: it writes in the elements'.
+  const projectId =
+    run?.corpus_id ??
+    (run && run.creator_id === user.id && firstElementId
+      ? (await findElementAccess(db, user, firstElementId))?.element.corpus_id
+      : undefined);
+  const access = projectId && (await findCorpusAccess(db, user, projectId));
   if (!run || !access) throw invalidPk(attr, id);
   checkRight(access, 'write');
   return { workerRunId: run.id, access };
@@ -100,7 +107,12 @@ export async function createTranscriptionsBulk(
   user: User,
   input: BulkTranscriptionsInput,
 ): Promise<BulkTranscriptionsJson> {
-  const { workerRunId, access } = await requireWritableWorkerRun(db, user, input.worker_run_id);
+  const { workerRunId, access } = await requireWritableWorkerRun(
+    db,
+    user,
+    input.worker_run_id,
+    input.transcriptions[0]?.element_id,
+  );
   const items = input.transcriptions.map((item) => ({
     ...item,
     element_id: item.element_id.toLowerCase(),

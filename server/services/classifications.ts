@@ -292,7 +292,7 @@ export async function createClassification(
     'ml_class',
   );
   const workerRunId = input.worker_run_id
-    ? await requireProjectWorkerRun(db, element.corpus_id, input.worker_run_id)
+    ? await requireProjectWorkerRun(db, element.corpus_id, input.worker_run_id, undefined, user)
     : null;
   if (workerRunId && (input.confidence === undefined || input.confidence === null)) {
     throw validationError('confidence', CLASSIFICATION_MESSAGES.confidenceRequired, 'required');

@@ -361,7 +361,7 @@ export async function createMetadata(
   const numericValue = checkMetadataValue(input.type, input.value);
   await requireAllowed(db, user, element.corpus_id, input.name, input.type);
   const workerRunId = input.worker_run_id
-    ? await requireProjectWorkerRun(db, element.corpus_id, input.worker_run_id)
+    ? await requireProjectWorkerRun(db, element.corpus_id, input.worker_run_id, undefined, user)
     : null;
   const now = nowIso();
   const row: Metadata = {

@@ -254,7 +254,13 @@ export async function createTranscription(
 ): Promise<{ json: TranscriptionJson; updated: string }> {
   checkRight(found.access, 'write');
   const workerRunId = input.worker_run_id
-    ? await requireProjectWorkerRun(db, found.element.corpus_id, input.worker_run_id)
+    ? await requireProjectWorkerRun(
+        db,
+        found.element.corpus_id,
+        input.worker_run_id,
+        undefined,
+        user,
+      )
     : null;
   const now = nowIso();
   const id = randomUUID();

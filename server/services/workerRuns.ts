@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
+import type { User } from '../db/schema';
 import { invalidPk } from '../errors';
 import { nowIso } from '../clock';
 import { ensureWorkerType } from './workers/workers';
@@ -270,19 +271,34 @@ export async function importWorkerRun(db: Db, corpusId: string): Promise<string>
   return id;
 }
 
-/** A worker run named in a body must be one of the project's: its id, or a 400 on `attr`. */
+/**
+ * A worker run named in a body must be one of the project's, or one of the caller's local
+ * process (a worker they develop, run on their machine, writes where they may write): its id,
+ * or a 400 on `attr`.
+ */
 export async function requireProjectWorkerRun(
   db: Db,
   corpusId: string,
   id: string,
   attr = 'worker_run_id',
+  user: Pick<User, 'id'> | null = null,
 ): Promise<string> {
   const row = await db
     .selectFrom('worker_runs')
     .innerJoin('processes', 'processes.id', 'worker_runs.process_id')
     .select('worker_runs.id')
     .where('worker_runs.id', '=', id.toLowerCase())
-    .where('processes.corpus_id', '=', corpusId)
+    .where((eb) =>
+      user
+        ? eb.or([
+            eb('processes.corpus_id', '=', corpusId),
+            eb.and([
+              eb('processes.corpus_id', 'is', null),
+              eb('processes.creator_id', '=', user.id),
+            ]),
+          ])
+        : eb('processes.corpus_id', '=', corpusId),
+    )
     .executeTakeFirst();
   if (!row) throw invalidPk(attr, id);
   return row.id;

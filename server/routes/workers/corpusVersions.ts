@@ -1,9 +1,12 @@
 /**
  * ListCorpusWorkerVersions (spec 000 §7, "worker-version cache listing per project"): the
- * versions of the workers run by the project's processes, which made its worker results, for
- * filters and the worker results deletion to offer. Readers of the project see it.
+ * versions of the workers run by the project's processes, which made its worker results, and
+ * of local worker runs that wrote results in it, for filters and the worker results deletion to
+ * offer. Readers of the project see it.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Database } from '../../db/schema';
 import { paginate } from '../../pagination';
 import { requireCorpusRight } from '../../permissions';
 import { rowPages } from '../../services/workers/pages';
@@ -14,6 +17,32 @@ import {
 } from '../../services/workers/versions';
 
 type IdParams = { Params: { id: string } };
+type RunsEb = ExpressionBuilder<Database, 'worker_runs' | 'processes'>;
+
+/** Whether the worker run made an element, or a transcription, class or metadata on one. */
+function wroteIn(eb: RunsEb, corpusId: string): Expression<SqlBool> {
+  const onElements = (table: 'transcriptions' | 'classifications' | 'metadata') =>
+    eb.exists(
+      eb
+        .selectFrom(table)
+        .innerJoin('elements', 'elements.id', `${table}.element_id`)
+        .select(eb.lit(1).as('one'))
+        .whereRef(`${table}.worker_run_id`, '=', 'worker_runs.id')
+        .where('elements.corpus_id', '=', corpusId),
+    );
+  return eb.or([
+    eb.exists(
+      eb
+        .selectFrom('elements')
+        .select(eb.lit(1).as('one'))
+        .whereRef('elements.worker_run_id', '=', 'worker_runs.id')
+        .where('elements.corpus_id', '=', corpusId),
+    ),
+    onElements('transcriptions'),
+    onElements('classifications'),
+    onElements('metadata'),
+  ]);
+}
 
 export async function corpusWorkerVersionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -24,7 +53,13 @@ export async function corpusWorkerVersionRoutes(app: FastifyInstance): Promise<v
       .selectFrom('worker_runs')
       .innerJoin('processes', 'processes.id', 'worker_runs.process_id')
       .select('worker_runs.worker_version_id')
-      .where('processes.corpus_id', '=', corpus.id);
+      .where((eb) =>
+        eb.or([
+          eb('processes.corpus_id', '=', corpus.id),
+          // Local runs belong to no project: theirs are the projects they wrote results in.
+          eb.and([eb('processes.corpus_id', 'is', null), wroteIn(eb, corpus.id)]),
+        ]),
+      );
     return paginate(
       request,
       rowPages(

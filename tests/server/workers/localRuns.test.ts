@@ -221,6 +221,78 @@ describeEachDialect('local worker runs', ({ t }) => {
     });
   });
 
+  describe('results of a local run', () => {
+    it('are written by its creator where they may write, and list its version in the project', async () => {
+      const cast3 = { owner: cast.verified, contributor: cast.manager, guest: cast.admin };
+      const corpusId = await makeCorpus(t().app, cast3, { name: 'Local results' });
+      const types = await typeIds(t().app, corpusId);
+      const elementId = randomUUID();
+      const now = new Date().toISOString();
+      await t()
+        .app.db.insertInto('elements')
+        .values({
+          id: elementId,
+          corpus_id: corpusId,
+          type_id: Object.values(types)[0]!,
+          name: 'page',
+          image_id: null,
+          polygon: null,
+          rotation_angle: 0,
+          mirrored: 0,
+          confidence: null,
+          creator_id: null,
+          worker_run_id: null,
+          created: now,
+          updated: now,
+          children_updated: null,
+        })
+        .execute();
+      const developed = await publishWorker(as('manager'), { name: 'Developed here' });
+      const version = await publishVersion(as('manager'), developed.id);
+      const run = (
+        await as('verified').post('process/local/workers/create/', {
+          worker_version_id: version.id,
+        })
+      ).json();
+      const before = await as('verified').get(`corpus/${corpusId}/versions/`);
+      expect(before.json().count).toBe(0);
+
+      const written = await as('verified').post(`element/${elementId}/transcription/`, {
+        text: 'Lorem',
+        confidence: 0.9,
+        worker_run_id: run.id,
+      });
+      expect(written.statusCode, written.body).toBe(201);
+      expect(written.json().worker_run).toEqual({
+        id: run.id,
+        summary: expect.stringContaining('Worker Developed here @ 1'),
+      });
+      const bulk = await as('verified').post('transcription/bulk/', {
+        worker_run_id: run.id,
+        transcriptions: [{ element_id: elementId, text: 'Ipsum', confidence: 0.5 }],
+      });
+      expect(bulk.statusCode, bulk.body).toBe(201);
+      const after = await as('verified').get(`corpus/${corpusId}/versions/`);
+      expect(after.json().results.map((v: { id: string }) => v.id)).toEqual([version.id]);
+
+      // Someone else's local run is no run of theirs, even where they may write.
+      for (const response of [
+        await as('manager').post(`element/${elementId}/transcription/`, {
+          text: 'Not mine',
+          confidence: 0.9,
+          worker_run_id: run.id,
+        }),
+        await as('manager').post('transcription/bulk/', {
+          worker_run_id: run.id,
+          transcriptions: [{ element_id: elementId, text: 'Not mine', confidence: 0.5 }],
+        }),
+      ]) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual(invalidPk('worker_run_id', run.id));
+      }
+    });
+  });
+
   describe('activities of a local run', () => {
     it('are reported by its creator on elements they may write, and by nobody else', async () => {
       const owner = { owner: cast.verified, contributor: cast.manager, guest: cast.admin };
