@@ -4,6 +4,7 @@ import '../shell/domStubs';
 import { describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { connectivity } from '@/offline/runtime';
 import {
   MISSING_MODEL_ID,
   MODEL_ID,
@@ -444,4 +445,31 @@ describe('a 403 on the configurations', () => {
 // The schema used above holds every field type the spec lists.
 it('the test schema covers every field type', () => {
   expect(new Set(Object.values(SCHEMA).map((field) => field.type)).size).toBe(13);
+});
+
+describe('what the editor cannot do', () => {
+  it('offline, new configurations wait for the network', async () => {
+    fakeWorkersServer({ workers: [worker], versions: [version] });
+    renderWorkers(`/process/workers/${worker.id}`);
+    const button = await screen.findByRole('button', { name: 'New configuration' });
+    connectivity.store.set({ online: false, checkedAt: null });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+    expect(button.getAttribute('title')).toBe('Needs the network');
+    await userEvent.setup().click(button);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says which field has a type it does not know, offering no input for it', async () => {
+    const odd = makeVersion(worker, {
+      configuration: {
+        user_configuration: {
+          label: { title: 'Label', type: 'string' },
+          colour: { title: 'Colour', type: 'colour' as never },
+        },
+      },
+    });
+    const { dialog } = await openNewEditor({ versions: [odd] });
+    expect(dialog.getByText('Unknown field type: colour')).toBeTruthy();
+    expect(dialog.queryByRole('textbox', { name: 'Colour' })).toBeNull();
+  });
 });

@@ -96,6 +96,25 @@ describe('the workers list', () => {
     expect(screen.getAllByText(/Verify your e-mail first\./)).toHaveLength(1);
   });
 
+  it('a 403 on the worker types leaves the list without types and without a notification', async () => {
+    fakeWorkersServer({
+      workers: [makeWorker('Line recognizer', { type: 'recognizer' })],
+      overrides: {
+        'GET /workers/types/': () =>
+          apiError(403, [{ attr: null, detail: 'No types for you.', code: 'permission_denied' }]),
+      },
+    });
+    renderWorkers('/process/workers/');
+    expect(await screen.findByRole('link', { name: 'Line recognizer' })).toBeTruthy();
+    // The badge falls back to the slug; the type filter offers only All types.
+    expect(screen.getByText('recognizer')).toBeTruthy();
+    expect(
+      [...(screen.getByLabelText('Type') as HTMLSelectElement).options].map((o) => o.text),
+    ).toEqual(['All types']);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText('No types for you.')).toBeNull();
+  });
+
   it('notifies other failures', async () => {
     fakeWorkersServer({
       overrides: {
