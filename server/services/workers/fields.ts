@@ -21,9 +21,14 @@ export interface FieldJson {
   children: string[];
 }
 
-/** A UUID-shaped name (version 5 layout) for one field of one version. */
-export function fieldId(versionId: string, path: string): string {
-  const hex = createHash('sha1').update(`${versionId}:${path}`).digest('hex');
+/**
+ * A UUID-shaped name (version 5 layout) for one field of one version, from its key path as a
+ * list, so a key holding a dot never names another group's child.
+ */
+export function fieldId(versionId: string, path: readonly string[]): string {
+  const hex = createHash('sha1')
+    .update(`${versionId}:${JSON.stringify(path)}`)
+    .digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return [
     hex.slice(0, 8),
@@ -36,9 +41,9 @@ export function fieldId(versionId: string, path: string): string {
 
 export function schemaFields(versionId: string, schema: UserConfiguration): FieldJson[] {
   const fields: FieldJson[] = [];
-  const walk = (entries: Record<string, SchemaField>, parentPath: string | null) => {
+  const walk = (entries: Record<string, SchemaField>, parentPath: string[] | null) => {
     for (const [key, field] of Object.entries(entries)) {
-      const path = parentPath === null ? key : `${parentPath}.${key}`;
+      const path = [...(parentPath ?? []), key];
       const children = field.type === 'group' ? (field.children ?? {}) : {};
       fields.push({
         id: fieldId(versionId, path),
@@ -52,7 +57,7 @@ export function schemaFields(versionId: string, schema: UserConfiguration): Fiel
         subtype: field.subtype ?? null,
         multiline: field.multiline ?? false,
         help_text: field.help_text ?? '',
-        children: Object.keys(children).map((child) => fieldId(versionId, `${path}.${child}`)),
+        children: Object.keys(children).map((child) => fieldId(versionId, [...path, child])),
       });
       walk(children, path);
     }

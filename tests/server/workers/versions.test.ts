@@ -397,6 +397,21 @@ describeEachDialect('worker versions', ({ t }) => {
       expect(new Set(fields.map((field) => field.id)).size).toBe(9);
     });
 
+    it('gives a key holding a dot an id of its own', async () => {
+      const worker = await publishWorker(as('manager'));
+      const version = await publishVersion(as('manager'), worker.id, {
+        configuration: {
+          user_configuration: {
+            'a.b': { title: 'Dotted', type: 'int' },
+            a: { title: 'Group', type: 'group', children: { b: { title: 'Child', type: 'int' } } },
+          },
+        },
+      });
+      const fields = (await as('verified').get(`workers/versions/${version.id}/fields/`)).json()
+        .results as { id: string }[];
+      expect(new Set(fields.map((field) => field.id)).size).toBe(3);
+    });
+
     it('answers an empty list for a version without a schema, 404 for an unknown one', async () => {
       const worker = await publishWorker(as('manager'));
       const version = await publishVersion(as('manager'), worker.id);
