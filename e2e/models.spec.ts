@@ -123,14 +123,17 @@ test('a model is created in the app, gets a version from the CLI and a compatibl
   await page.goto(`/models?compatible_worker=${worker.id}`);
   await expect(page.getByRole('link', { name: modelName })).toBeVisible();
 
-  // A guest of the model reads everything, changes nothing, and is told why.
+  // The owner, the model's admin, makes a guest of another user.
   const guestEmail = uniqueEmail('model-guest');
-  createUser(guestEmail, PASSWORD);
-  await new ServerApi(page).post('/memberships/', {
-    model_id: modelId,
-    user_email: guestEmail,
-    level: 10,
-  });
+  createUser(guestEmail, PASSWORD, { displayName: 'Model Guest' });
+  await page.getByRole('link', { name: modelName }).click();
+  const members = page.getByRole('region', { name: 'Members' });
+  await members.getByLabel('E-mail address').fill(guestEmail);
+  await members.getByLabel('Role').selectOption({ label: 'Guest' });
+  await members.getByRole('button', { name: 'Add member' }).click();
+  await expect(members.getByRole('row').filter({ hasText: guestEmail })).toContainText('Guest');
+
+  // The guest reads everything, changes nothing, and is told why.
   const guestContext = await browser.newContext({ viewport });
   const guestPage = await guestContext.newPage();
   await logIn(guestPage, guestEmail);
