@@ -12,7 +12,7 @@ import { cleanModelName, modelNameProblem } from './modelText';
 
 /**
  * A model's name and description, editable by its contributors with the rules of creation;
- * its admins also archive it. Guests read the same fields, disabled.
+ * its admins also archive it and make it public or private. Guests read the same fields, disabled.
  */
 export function ModelDetailsSection({ model, canEdit }: { model: Model; canEdit: boolean }) {
   const [values, setValues] = useState<ModelFieldValues>({
@@ -20,7 +20,20 @@ export function ModelDetailsSection({ model, canEdit }: { model: Model; canEdit:
     description: model.description ?? '',
   });
   const update = useUpdateModel(model.id);
-  const archive = useUpdateModel(model.id);
+  // Archiving and publishing are saved at once, apart from the name and description being typed.
+  const flags = useUpdateModel(model.id);
+  const toggle = (patch: { archived: boolean } | { public: boolean }) =>
+    flags.mutate(patch, {
+      onSuccess: (saved) =>
+        notify({
+          type: 'success',
+          text:
+            'archived' in patch
+              ? `Model "${saved.name}" has been ${saved.archived ? 'archived' : 'unarchived'}.`
+              : `Model "${saved.name}" is now ${saved.public ? 'public' : 'private'}.`,
+        }),
+      onError: (error) => notifyError(error),
+    });
   const offline = useNeedsNetwork();
   const blocked = offline ?? modelNameProblem(values.name);
   const errors = fieldErrors(update.error);
@@ -67,28 +80,24 @@ export function ModelDetailsSection({ model, canEdit }: { model: Model; canEdit:
               {update.isPending ? 'Please wait…' : 'Update'}
             </button>
             {canAdminModel(model) && (
-              <GuardedButton
-                blocked={offline}
-                disabled={archive.isPending}
-                className={model.archived ? ui.secondaryButton : ui.dangerOutlineButton}
-                onClick={() =>
-                  archive.mutate(
-                    { archived: !model.archived },
-                    {
-                      onSuccess: (saved) =>
-                        notify({
-                          type: 'success',
-                          text: saved.archived
-                            ? `Model "${saved.name}" has been archived.`
-                            : `Model "${saved.name}" has been unarchived.`,
-                        }),
-                      onError: (error) => notifyError(error),
-                    },
-                  )
-                }
-              >
-                {model.archived ? 'Unarchive' : 'Archive'}
-              </GuardedButton>
+              <div className="flex flex-wrap gap-2">
+                <GuardedButton
+                  blocked={offline}
+                  disabled={flags.isPending}
+                  className={ui.secondaryButton}
+                  onClick={() => toggle({ public: !model.public })}
+                >
+                  {model.public ? 'Make private' : 'Make public'}
+                </GuardedButton>
+                <GuardedButton
+                  blocked={offline}
+                  disabled={flags.isPending}
+                  className={model.archived ? ui.secondaryButton : ui.dangerOutlineButton}
+                  onClick={() => toggle({ archived: !model.archived })}
+                >
+                  {model.archived ? 'Unarchive' : 'Archive'}
+                </GuardedButton>
+              </div>
             )}
           </div>
         )}

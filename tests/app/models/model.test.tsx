@@ -49,6 +49,7 @@ describe('the model page', () => {
     expect(update.disabled).toBe(false);
     // A contributor has no archive button: archiving needs the model's admin right.
     expect(details.queryByRole('button', { name: 'Archive' })).toBeNull();
+    expect(details.queryByRole('button', { name: 'Make public' })).toBeNull();
     await userEvent.click(update);
 
     expect(await screen.findByText('Model "Text lines" has been updated.')).toBeTruthy();
@@ -59,7 +60,7 @@ describe('the model page', () => {
     await screen.findByRole('heading', { name: 'Text lines', level: 1 });
   });
 
-  it('lets an admin archive the model', async () => {
+  it('lets an admin archive the model and make it public', async () => {
     const model = makeModel({ name: 'Lines' });
     const server = fakeModelsServer({ models: [model] });
     renderModels(`/model/${model.id}`);
@@ -67,6 +68,11 @@ describe('the model page', () => {
     expect(await screen.findByText('Model "Lines" has been archived.')).toBeTruthy();
     expect(server.callsTo('PATCH', `/model/${model.id}/`)[0]!.body).toEqual({ archived: true });
     expect(await screen.findByRole('button', { name: 'Unarchive' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Make public' }));
+    expect(await screen.findByText('Model "Lines" is now public.')).toBeTruthy();
+    expect(server.callsTo('PATCH', `/model/${model.id}/`)[1]!.body).toEqual({ public: true });
+    expect(await screen.findByRole('button', { name: 'Make private' })).toBeTruthy();
   });
 
   it('lists the versions with state, tag, size and date, each leading to its page', async () => {
