@@ -41,13 +41,19 @@ export interface ElementFilters {
   folder?: { folder: boolean; folderTypeIds: string[] };
   topLevel?: boolean;
   workerRun?: WorkerFilter;
+  /** Results of any run of this worker version. */
+  workerVersionId?: string;
   creatorEmail?: string;
   confidence?: NumberFilter;
   rotationAngle?: number;
   mirrored?: boolean;
   metadata?: { name?: string; value?: string; operator: MetadataOperator };
   classification?: { classId?: string; confidence?: NumberFilter; highConfidence?: boolean };
-  transcription?: { workerRun?: WorkerFilter; confidence?: NumberFilter };
+  transcription?: {
+    workerRun?: WorkerFilter;
+    workerVersionId?: string;
+    confidence?: NumberFilter;
+  };
 }
 
 /** Filters known to the lists, for callers (the deletion job) that keep only these. */
@@ -144,19 +150,37 @@ export class QueryReader {
   }
 
   /**
-   * Worker versions do not exist in this server yet (workers come with processes), so every id
-   * is unknown and only `false` (manual results) can match.
+   * A worker version id or `false` for manual results. Whether the version exists is a
+   * database question: see knownWorkerVersion.
    */
   workerVersion(name: string): WorkerFilter | undefined {
     if (!this.has(name)) return undefined;
     const value = this.values[name]!.trim();
     if (value.toLowerCase() === 'false') return null;
-    return this.fail(name, FILTER_MESSAGES.workerVersion(value));
+    if (!UUID.test(value)) return this.fail(name, FILTER_MESSAGES.workerVersion(value));
+    return value.toLowerCase();
   }
 
   throwIfInvalid(): void {
     if (this.errors.length) throw validationErrors(this.errors);
   }
+}
+
+/** A worker version filter's id once the version is known to exist, else an error on it. */
+async function knownWorkerVersion(
+  db: Db,
+  reader: QueryReader,
+  name: string,
+): Promise<WorkerFilter | undefined> {
+  const id = reader.workerVersion(name);
+  if (!id) return id;
+  const found = await db
+    .selectFrom('worker_versions')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (found) return found.id;
+  return reader.fail(name, FILTER_MESSAGES.workerVersion(reader.values[name]!.trim()));
 }
 
 /** The filters that name things of the project (types, classes) are checked against it. */
@@ -194,10 +218,11 @@ export async function readElementFilters(
   }
   if (options.topLevel) filters.topLevel = reader.boolean('top_level');
 
-  // worker_version is the older name of the same question; a run wins when both are given.
-  const workerVersion = reader.workerVersion('worker_version');
+  // worker_version asks the same of every run of a version; a run wins when both are given.
+  const workerVersion = await knownWorkerVersion(db, reader, 'worker_version');
   const workerRun = reader.workerRun('worker_run');
-  filters.workerRun = workerRun !== undefined ? workerRun : workerVersion;
+  if (workerRun !== undefined || workerVersion === null) filters.workerRun = workerRun ?? null;
+  else if (workerVersion !== undefined) filters.workerVersionId = workerVersion;
 
   filters.creatorEmail = reader.string('creator_email')?.trim();
   filters.confidence = reader.confidence('confidence');
@@ -244,10 +269,13 @@ export async function readElementFilters(
   }
 
   const transcription: NonNullable<ElementFilters['transcription']> = {};
-  const transcriptionVersion = reader.workerVersion('transcription_worker_version');
+  const transcriptionVersion = await knownWorkerVersion(db, reader, 'transcription_worker_version');
   const transcriptionRun = reader.workerRun('transcription_worker_run');
-  transcription.workerRun =
-    transcriptionRun !== undefined ? transcriptionRun : transcriptionVersion;
+  if (transcriptionRun !== undefined || transcriptionVersion === null) {
+    transcription.workerRun = transcriptionRun ?? null;
+  } else if (transcriptionVersion !== undefined) {
+    transcription.workerVersionId = transcriptionVersion;
+  }
   transcription.confidence = reader.confidence('transcription_confidence');
   if (Object.values(transcription).some((value) => value !== undefined)) {
     filters.transcription = transcription;
@@ -289,6 +317,9 @@ export function filterConditions(eb: ElementsEb, filters: ElementFilters): Expre
         ? eb('elements.worker_run_id', 'is', null)
         : eb('elements.worker_run_id', '=', filters.workerRun),
     );
+  }
+  if (filters.workerVersionId !== undefined) {
+    where.push(eb('elements.worker_run_id', 'in', runsOfVersion(eb, filters.workerVersionId)));
   }
   if (filters.creatorEmail !== undefined) {
     where.push(
@@ -364,6 +395,13 @@ function classificationCondition(
   return eb.exists(query);
 }
 
+function runsOfVersion(eb: ElementsEb, versionId: string) {
+  return eb
+    .selectFrom('worker_runs')
+    .select('worker_runs.id')
+    .where('worker_runs.worker_version_id', '=', versionId);
+}
+
 function transcriptionCondition(
   eb: ElementsEb,
   filter: NonNullable<ElementFilters['transcription']>,
@@ -377,6 +415,13 @@ function transcriptionCondition(
       filter.workerRun === null
         ? query.where('transcriptions.worker_run_id', 'is', null)
         : query.where('transcriptions.worker_run_id', '=', filter.workerRun);
+  }
+  if (filter.workerVersionId !== undefined) {
+    query = query.where(
+      'transcriptions.worker_run_id',
+      'in',
+      runsOfVersion(eb, filter.workerVersionId),
+    );
   }
   if (filter.confidence) {
     const { operator, value } = filter.confidence;
