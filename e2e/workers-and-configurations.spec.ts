@@ -254,4 +254,36 @@ test('a worker author builds a configuration with every field type, sees each me
     ).toBeVisible();
     await page.screenshot({ path: `${shots}/archived.png` });
   });
+
+  await test.step('the version page shows its fields; a local worker run opens its details', async () => {
+    await page
+      .getByRole('table', { name: 'Versions' })
+      .getByRole('link', { name: 'Details' })
+      .click();
+    const fields = page.getByRole('table', { name: 'Configuration fields' });
+    await expect(fields.getByRole('row', { name: /batch_size/ })).toContainText('int');
+    await expect(fields.getByRole('row', { name: /sizes/ })).toContainText('list of int');
+    await expect(fields.getByRole('row', { name: /Anything to remember/ })).toContainText('text');
+    await expect(page.getByRole('region', { name: 'Details' })).toContainText('v1');
+    await page.screenshot({ path: `${shots}/worker-version.png`, fullPage: true });
+
+    const configurations = await api.get<{ results: { id: string; name: string }[] }>(
+      `/workers/${worker.id}/configurations/?archived=false`,
+    );
+    const run = await api.post<Created>('/process/local/workers/create/', {
+      worker_version_id: version.id,
+      configuration_id: configurations.results[0]!.id,
+    });
+    await openUserMenuEntry(page, 'Worker runs');
+    const row = page
+      .getByRole('table', { name: 'Worker runs' })
+      .getByRole('row', { name: new RegExp(`Line recognizer ${suffix}`) });
+    await expect(row).toContainText(`Everything ${suffix}`);
+    await expect(row).toContainText('Version 1');
+    await row.getByRole('button', { name: `Details of the Line recognizer ${suffix} run` }).click();
+    const modal = page.getByRole('dialog', { name: 'Worker run details' });
+    await expect(modal).toContainText(run.id);
+    await expect(modal).toContainText(`Everything ${suffix}`);
+    await page.screenshot({ path: `${shots}/worker-run.png` });
+  });
 });

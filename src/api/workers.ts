@@ -78,7 +78,11 @@ export interface WorkerConfigurationCreate {
 export interface LocalWorkerRun {
   id: string;
   summary?: string;
-  worker_version: WorkerVersion;
+  /** As GET /process/workers/{id}/ gives it: a Git version carries its revision's hash. */
+  worker_version: Pick<WorkerVersion, 'id' | 'worker' | 'version'> & {
+    revision_url?: string | null;
+    revision?: { hash: string } | null;
+  };
   model_version: { id: string; model: { id: string; name: string }; tag: string | null } | null;
   configuration: Pick<WorkerConfiguration, 'id' | 'name'> | null;
 }

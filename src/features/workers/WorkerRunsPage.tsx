@@ -5,13 +5,19 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { WORKERS_PAGE_SIZE, localWorkerRunsQuery } from '@/api/workers';
+import { WORKERS_PAGE_SIZE, localWorkerRunsQuery, type LocalWorkerRun } from '@/api/workers';
 import { ListTableHead } from '@/components/ListTableHead';
 import { PaginationBar } from '@/components/PaginationBar';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
 import { WorkerRunModal } from './WorkerRunModal';
-import { WorkerVersionName } from './WorkerVersionLabel';
+
+/** A run's version: its number, else the start of its Git revision. */
+function runVersionLabel(version: LocalWorkerRun['worker_version']): string {
+  if (version.version !== null) return `Version ${version.version}`;
+  const revision = version.revision?.hash ?? version.revision_url?.split('/').pop();
+  return revision ? revision.slice(0, 12) : version.id.slice(0, 8);
+}
 
 export function WorkerRunsPage() {
   const [page, setPage] = useState(1);
@@ -58,7 +64,14 @@ export function WorkerRunsPage() {
                       </Link>
                     </td>
                     <td className="py-2 pr-4">
-                      <WorkerVersionName version={run.worker_version} />
+                      <Link
+                        to="/process/worker-version/$versionId"
+                        params={{ versionId: run.worker_version.id }}
+                        search={{}}
+                        className={ui.link}
+                      >
+                        {runVersionLabel(run.worker_version)}
+                      </Link>
                     </td>
                     <td className="py-2 pr-4 text-slate-600">
                       {run.model_version
