@@ -116,11 +116,11 @@ function sameOriginPath(url: string): string {
  * PUTs a file's content to its s3_put_url. XMLHttpRequest rather than fetch: only it reports
  * upload progress. Credentials and the CSRF header go along as with every other call.
  */
-export function uploadDataFile(
+export function uploadDataFile<T = DataFile>(
   url: string,
   content: Blob,
   options: UploadOptions = {},
-): Promise<DataFile> {
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', sameOriginPath(url));
@@ -143,7 +143,7 @@ export function uploadDataFile(
       const body = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         options.onProgress?.(content.size, content.size);
-        resolve(body as DataFile);
+        resolve(body as T);
       } else if ((xhr.getResponseHeader('content-type') ?? '').includes('text/html')) {
         reject(new ApiError(404, 'Not found.'));
       } else {

@@ -5,6 +5,7 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiUrl, type Page } from './client';
+import { uploadDataFile } from './dataFiles';
 
 export type ModelRight = 'read' | 'write' | 'admin';
 
@@ -19,7 +20,7 @@ export interface Model {
   rights: ModelRight[];
 }
 
-export type ModelVersionState = 'created' | 'available' | 'error';
+export type ModelVersionState = 'created' | 'processing' | 'available' | 'error';
 
 export interface ModelVersion {
   id: string;
@@ -227,5 +228,33 @@ export function modelMembersQuery(modelId: string) {
   return queryOptions({
     queryKey: [...modelKeys.detail(modelId), 'members'] as const,
     queryFn: () => fetchModelMembers(modelId),
+  });
+}
+
+export interface ModelVersionCreate {
+  tag?: string;
+  description?: string;
+}
+
+export function createModelVersion(
+  modelId: string,
+  input: ModelVersionCreate,
+): Promise<ModelVersion> {
+  return api<ModelVersion>(`/model/${modelId}/versions/`, { method: 'POST', body: input });
+}
+
+/**
+ * Sends a version's archive to its upload address; the answer is the version, available once
+ * the server has it whole. Same upload as data files: credentials, CSRF header, progress.
+ */
+export function uploadModelArchive(
+  version: Pick<ModelVersion, 's3_put_url'>,
+  archive: Blob,
+  onProgress?: (loaded: number, total: number) => void,
+): Promise<ModelVersion> {
+  if (!version.s3_put_url) throw new Error('This version takes no upload.');
+  return uploadDataFile<ModelVersion>(version.s3_put_url, archive, {
+    contentType: 'application/octet-stream',
+    ...(onProgress ? { onProgress } : {}),
   });
 }

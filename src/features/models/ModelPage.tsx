@@ -59,7 +59,7 @@ function ModelView({ model }: { model: Model }) {
         </p>
       )}
       <ModelDetailsSection key={model.id} model={model} canEdit={canEdit} />
-      <ModelVersionsSection modelId={model.id} />
+      <ModelVersionsSection modelId={model.id} canEdit={canEdit} />
       <CompatibleWorkersSection model={model} canEdit={canEdit} />
       {canAdminModel(model) && <ModelMembersSection model={model} />}
     </section>

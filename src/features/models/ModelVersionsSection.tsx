@@ -2,23 +2,40 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { MODELS_PAGE_SIZE, modelVersionsQuery } from '@/api/models';
+import { GuardedButton } from '@/components/GuardedButton';
 import { ListTableHead } from '@/components/ListTableHead';
+import { useNeedsNetwork } from '@/components/NeedsNetwork';
 import { PaginationBar } from '@/components/PaginationBar';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
 import { formatSize } from '@/lib/formatSize';
 import { ModelVersionState } from './ModelVersionState';
+import { NewVersionModal } from './NewVersionModal';
 
-/** A model's versions, newest first, each leading to its own page. */
-export function ModelVersionsSection({ modelId }: { modelId: string }) {
+/** A model's versions, newest first, each leading to its own page; contributors add one. */
+export function ModelVersionsSection({ modelId, canEdit }: { modelId: string; canEdit: boolean }) {
   const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const offline = useNeedsNetwork();
   const versions = useQuery(modelVersionsQuery(modelId, page));
   useErrorNotification(versions.error);
   return (
     <section aria-labelledby="versions-heading" className={`${ui.card} space-y-3 p-6`}>
-      <h2 id="versions-heading" className="text-lg font-semibold text-slate-900">
-        Versions
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="versions-heading" className="text-lg font-semibold text-slate-900">
+          Versions
+        </h2>
+        {canEdit && (
+          <GuardedButton
+            blocked={offline}
+            className={ui.secondaryButton}
+            onClick={() => setAdding(true)}
+          >
+            New version
+          </GuardedButton>
+        )}
+      </div>
+      {adding && <NewVersionModal modelId={modelId} onClose={() => setAdding(false)} />}
       {versions.isPending ? (
         <p role="status" className="text-slate-600">
           Loading…

@@ -188,6 +188,19 @@ export function fakeModelsServer(options: FakeModelsOptions = {}) {
     if (modelMatch) {
       const model = models.find((item) => item.id === modelMatch[1]);
       if (!model) return notFound();
+      if (modelMatch[2] === 'versions' && call.method === 'POST') {
+        const body = call.body as { tag?: string; description?: string };
+        const version = makeVersion(model, {
+          tag: body.tag ?? null,
+          description: body.description ?? '',
+          state: 'created',
+          size: null,
+          hash: null,
+        });
+        version.s3_put_url = `http://localhost/api/v1/modelversion/${version.id}/upload/`;
+        versions.unshift(version);
+        return json(201, version);
+      }
       if (modelMatch[2] === 'versions') {
         const list = versions.filter((version) => version.model_id === model.id);
         return json(200, pageOf(list, page, size, link(call.path)));
@@ -239,7 +252,7 @@ export function fakeModelsServer(options: FakeModelsOptions = {}) {
   const server = stubFetch(
     async (call) => (await overridden(options.overrides, call)) ?? answer(call),
   );
-  return { ...server, models, compatible, members };
+  return { ...server, models, versions, compatible, members };
 }
 
 export function renderModels(url: string, user: User | null = me) {

@@ -15,6 +15,7 @@ import {
   uuid,
 } from './harness';
 import { MODEL_WRITE_REQUIRED } from '@/features/models/modelText';
+import { FakeXhr } from '../imports/harness';
 
 // The real module registers a service worker through a Vite virtual module.
 vi.mock('@/app/serviceWorker', async () => {
@@ -109,6 +110,66 @@ describe('the model page', () => {
     await screen.findByRole('region', { name: 'Compatible workers' });
     expect(screen.queryByRole('region', { name: 'Members' })).toBeNull();
     expect(server.calls.some((call) => call.path.endsWith('/memberships/'))).toBe(false);
+  });
+
+  it('uploads a new version: created first, then its archive sent to its upload address', async () => {
+    FakeXhr.sent = [];
+    FakeXhr.onSend = null;
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const model = makeModel({ name: 'Lines', role: 'contributor' });
+    const server = fakeModelsServer({ models: [model] });
+    renderModels(`/model/${model.id}`);
+    await screen.findByText('This model has no versions yet.');
+    await userEvent.click(screen.getByRole('button', { name: 'New version' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New version' }));
+    const upload = dialog.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
+    expect(upload.disabled).toBe(true);
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Tag' }), ' v2 ');
+    const archive = new File([new Uint8Array(2_500)], 'model.tar.zst');
+    await userEvent.upload(dialog.getByLabelText('Archive'), archive);
+    expect(dialog.getByText('2.5 KB')).toBeTruthy();
+    await userEvent.click(upload);
+
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const created = server.versions[0]!;
+    expect(server.callsTo('POST', `/model/${model.id}/versions/`)[0]!.body).toEqual({ tag: 'v2' });
+    const xhr = FakeXhr.sent[0]!;
+    expect(xhr.method).toBe('PUT');
+    expect(xhr.url).toBe(created.s3_put_url);
+    expect(xhr.body).toBe(archive);
+    xhr.progress(1_000, 2_500);
+    expect(
+      dialog.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow'),
+    ).toBe('40');
+    Object.assign(created, { state: 'available', size: 2_500, s3_put_url: null });
+    await xhr.respond(200, created);
+
+    expect(await screen.findByText('Version v2 is available.')).toBeTruthy();
+    const table = within(await screen.findByRole('table', { name: 'Versions' }));
+    expect(table.getByText('v2')).toBeTruthy();
+    expect(table.getByText('2.5 KB')).toBeTruthy();
+  });
+
+  it('shows a failed upload in the dialog, and the version in error in the list', async () => {
+    FakeXhr.sent = [];
+    FakeXhr.onSend = null;
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const model = makeModel({ name: 'Lines', role: 'contributor' });
+    const server = fakeModelsServer({ models: [model] });
+    renderModels(`/model/${model.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'New version' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New version' }));
+    await userEvent.upload(dialog.getByLabelText('Archive'), new File(['abc'], 'model.tar'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    server.versions[0]!.state = 'error';
+    await FakeXhr.sent[0]!.respond(400, {
+      type: 'validation_error',
+      errors: [{ code: 'invalid', detail: 'The upload was cut off.', attr: null }],
+    });
+    expect(await dialog.findByText('The upload was cut off.')).toBeTruthy();
+    const table = within(await screen.findByRole('table', { name: 'Versions' }));
+    expect(await table.findByText('error')).toBeTruthy();
   });
 
   it('adds a compatible worker picked from the workers and removes it', async () => {
@@ -220,6 +281,7 @@ describe('the model page', () => {
       (screen.getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement).disabled,
     ).toBe(true);
     expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New version' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Archive' })).toBeNull();
     expect(await screen.findByRole('link', { name: 'Version v1' })).toBeTruthy();
     expect(await screen.findByText('Kraken')).toBeTruthy();
