@@ -19,7 +19,7 @@ import {
 } from './configurationRules';
 import { findModelAccess } from '../models/rights';
 import { parseConfiguration, userConfiguration } from './versions';
-import type { WorkerRow } from './workers';
+import { lockWorker, type WorkerRow } from './workers';
 
 export type ConfigurationRow = Selectable<WorkerConfigurationTable>;
 
@@ -143,7 +143,6 @@ export async function createConfiguration(
     const problems = await configurationProblems(db, user, schema, input.configuration);
     if (problems.length > 0) throw validationErrors(problems);
   }
-  await checkNameFree(db, worker.id, input.name, null);
   const row: ConfigurationRow = {
     id: randomUUID(),
     worker_id: worker.id,
@@ -151,7 +150,12 @@ export async function createConfiguration(
     configuration: JSON.stringify(input.configuration),
     archived: 0,
   };
-  await db.insertInto('worker_configurations').values(row).execute();
+  // Names are unique per worker: the check and the insert hold the worker meanwhile.
+  await db.transaction().execute(async (trx) => {
+    await lockWorker(trx, worker.id);
+    await checkNameFree(trx, worker.id, input.name, null);
+    await trx.insertInto('worker_configurations').values(row).execute();
+  });
   return configurationJson(row);
 }
 
@@ -165,13 +169,20 @@ export async function updateConfiguration(
   row: ConfigurationRow,
   input: ConfigurationUpdate,
 ) {
-  if (input.name !== undefined) await checkNameFree(db, row.worker_id, input.name, row.id);
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.archived !== undefined ? { archived: input.archived ? 1 : 0 } : {}),
   };
   if (Object.keys(changes).length > 0) {
-    await db.updateTable('worker_configurations').set(changes).where('id', '=', row.id).execute();
+    await db.transaction().execute(async (trx) => {
+      await lockWorker(trx, row.worker_id);
+      if (input.name !== undefined) await checkNameFree(trx, row.worker_id, input.name, row.id);
+      await trx
+        .updateTable('worker_configurations')
+        .set(changes)
+        .where('id', '=', row.id)
+        .execute();
+    });
   }
   return configurationJson({ ...row, ...changes });
 }

@@ -12,7 +12,7 @@ import { notFound, validationError, validationErrors } from '../../errors';
 import { nowIso } from '../../clock';
 import { requireUuid } from '../../permissions';
 import { schemaProblems, type UserConfiguration } from './configurationRules';
-import type { WorkerRow } from './workers';
+import { lockWorker, type WorkerRow } from './workers';
 
 export type VersionRow = Selectable<WorkerVersionTable>;
 
@@ -173,6 +173,19 @@ async function checkFeatureFree(db: Db, feature: string, exceptId: string | null
 export async function createVersion(db: Db, worker: WorkerRow, input: NewVersion) {
   const configuration = input.configuration ?? {};
   checkSchema(configuration);
+  // Two releases published at once must not both take the next number or the same revision.
+  return db.transaction().execute(async (trx) => {
+    await lockWorker(trx, worker.id);
+    return insertVersion(trx, worker, input, configuration);
+  });
+}
+
+async function insertVersion(
+  db: Db,
+  worker: WorkerRow,
+  input: NewVersion,
+  configuration: Record<string, unknown>,
+) {
   const revisionUrl = input.revision_url ?? null;
   if (revisionUrl) {
     const taken = await db

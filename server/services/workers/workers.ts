@@ -159,3 +159,15 @@ export async function updateWorker(
   await db.updateTable('workers').set(changes).where('id', '=', worker.id).execute();
   return { ...worker, ...changes };
 }
+
+/**
+ * Holds the worker's row until the transaction ends (a no-op update: a row lock on PostgreSQL,
+ * the write lock on SQLite), so checks and inserts under one worker do not interleave.
+ */
+export async function lockWorker(db: Db, workerId: string): Promise<void> {
+  await db
+    .updateTable('workers')
+    .set((eb) => ({ archived: eb.ref('archived') }))
+    .where('id', '=', workerId)
+    .execute();
+}

@@ -111,6 +111,18 @@ describeEachDialect('worker configurations', ({ t }) => {
       expect(elsewhere.statusCode).toBe(201);
     });
 
+    it('keeps one of two configurations named alike at the same time', async () => {
+      const responses = await Promise.all(
+        [1, 2].map((batch) =>
+          as('verified').post(`workers/${workerId}/configurations/`, {
+            name: 'Same moment',
+            configuration: { batch },
+          }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    });
+
     it.each([
       [{ batch: 'many' }, 'configuration.batch', 'Value must be a valid integer.'],
       [{ threshold: 'high' }, 'configuration.threshold', 'Value must be a valid float.'],

@@ -91,6 +91,15 @@ describeEachDialect('worker versions', ({ t }) => {
       expect(second.version).toBe(2);
     });
 
+    it('numbers versions published at the same time one after the other', async () => {
+      const worker = await publishWorker(as('manager'));
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () => as('manager').post(`workers/${worker.id}/versions/`, {})),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      expect(responses.map((response) => response.json().version).sort()).toEqual([1, 2, 3, 4, 5]);
+    });
+
     it('refuses a revision_url the worker already has', async () => {
       const worker = await publishWorker(as('manager'));
       const url = `https://gitlab.example.org/w/-/commit/${SHA}`;
