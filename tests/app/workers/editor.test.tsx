@@ -447,6 +447,30 @@ it('the test schema covers every field type', () => {
   expect(new Set(Object.values(SCHEMA).map((field) => field.type)).size).toBe(13);
 });
 
+describe('a worker without fields', () => {
+  it('takes its configurations as JSON, checked to be a non-empty object', async () => {
+    const bare = makeVersion(worker, { configuration: {} });
+    const { server, user, dialog } = await openNewEditor({ versions: [bare] });
+    const textarea = dialog.getByLabelText('JSON configuration');
+    expect(dialog.queryByRole('button', { name: 'Edit as a form' })).toBeNull();
+    await user.type(dialog.getByLabelText(/^Name/), 'Raw');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Please enter a valid JSON configuration')).toBeTruthy();
+    await user.clear(textarea);
+    await user.click(textarea);
+    await user.paste('{"anything": [1, 2]}');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts(server)).toHaveLength(1));
+    expect(posts(server)[0]!.body).toEqual({ name: 'Raw', configuration: { anything: [1, 2] } });
+    const view = within(await screen.findByRole('dialog', { name: 'Configuration Raw' }));
+    expect(
+      JSON.parse((view.getByLabelText('JSON configuration') as HTMLTextAreaElement).value),
+    ).toEqual({
+      anything: [1, 2],
+    });
+  });
+});
+
 describe('what the editor cannot do', () => {
   it('offline, new configurations wait for the network', async () => {
     fakeWorkersServer({ workers: [worker], versions: [version] });

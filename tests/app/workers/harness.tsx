@@ -233,10 +233,14 @@ export function fakeWorkersServer(options: FakeWorkersOptions = {}) {
               { existing_id: taken.id },
             );
           }
-          const schema =
-            versions.find((item) => item.id === body.worker_version_id)?.configuration
-              .user_configuration ?? {};
-          const problems = validateConfiguration(schema, body.configuration);
+          // The named version's fields, else the newest version's that has some; none: no checks.
+          const schema = (
+            versions.find((item) => item.id === body.worker_version_id) ??
+            versions.find(
+              (item) => item.worker.id === found.id && item.configuration.user_configuration,
+            )
+          )?.configuration.user_configuration;
+          const problems = schema ? validateConfiguration(schema, body.configuration) : [];
           if (problems.length) {
             return apiError(
               400,
