@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ELEMENT_DELETE, FOLDER_WRITE, RIGHT_MESSAGES, blockedReason } from '@/lib/rights';
+import {
+  ELEMENT_DELETE,
+  FOLDER_WRITE,
+  RIGHT_MESSAGES,
+  blockedReason,
+  canArchive,
+} from '@/lib/rights';
 
 const access = (overrides: Partial<Parameters<typeof blockedReason>[1]> = {}) => ({
   rights: ['read', 'write'] as const,
@@ -29,5 +35,14 @@ describe('blockedReason', () => {
       'This project has no folder type',
     );
     expect(blockedReason({ right: 'write' }, access({ verified: false }))).toBeNull();
+  });
+});
+
+describe('canArchive', () => {
+  it('is for site admins and users who may manage workers', () => {
+    expect(canArchive({ is_admin: true, can_manage_workers: false })).toBe(true);
+    expect(canArchive({ is_admin: false, can_manage_workers: true })).toBe(true);
+    expect(canArchive({ is_admin: false, can_manage_workers: false })).toBe(false);
+    expect(canArchive(null)).toBe(false);
   });
 });
