@@ -38,6 +38,7 @@ import { adminRoutes } from './routes/admin';
 import { modelsRoutes } from './routes/models';
 import { workerResultRoutes } from './routes/workerResults';
 import { createJobRunner, type JobRunner } from './jobs/runner';
+import { settleStoredArchives } from './services/models/archives';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +105,9 @@ export async function buildApp(
 
   app.decorate('jobs', createJobRunner(app));
   if (options.startJobs !== false) app.addHook('onListen', async () => app.jobs.start());
+  // A model archive a stopped server was giving its final name is settled before anyone reads it.
+  if (options.startJobs !== false)
+    app.addHook('onReady', async () => settleStoredArchives(app.db, config.dataDir));
   // preClose runs before the onClose hooks, so running jobs end while the database is open.
   app.addHook('preClose', async () => app.jobs.stop());
 

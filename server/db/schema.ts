@@ -298,7 +298,7 @@ export interface ModelMembershipTable {
   created: string;
 }
 
-export type ModelVersionState = 'created' | 'available' | 'error';
+export type ModelVersionState = 'created' | 'processing' | 'available' | 'error';
 
 export interface ModelVersionTable {
   id: string;

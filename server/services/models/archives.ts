@@ -3,6 +3,11 @@
  * file beside it while its SHA-256 is computed, and takes its final name only once every byte
  * announced has arrived: a file at the final name is always complete. The upload route and the
  * import-model command share this code.
+ *
+ * A version being stored is `processing` (a state spec 000 §4 names) from the moment its upload
+ * claims it until its file has its final name; only then is it `available`. A server that stops
+ * in between finds it `processing` when it starts again and settles it from what is on disk, so
+ * no version is ever available without its whole archive.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -122,15 +127,14 @@ async function markFailed(db: Db, versionId: string): Promise<void> {
     .updateTable('model_versions')
     .set({ state: 'error', updated: nowIso() })
     .where('id', '=', versionId)
-    .where('state', '!=', 'available')
+    .where('state', 'in', ['created', 'error'])
     .execute();
 }
 
 /**
  * Stores the archive of a version still waiting for it (state created or error): streamed to a
- * temporary file, then the version becomes available with its size and hash and the file takes
- * its final name. A failed upload leaves the version in state error and no file behind. (A
- * download in the instant between the two finds no file and answers 404.)
+ * temporary file, claimed (`processing`) with its size and hash, given its final name, then
+ * made available. A failed upload leaves the version in state error and no file behind.
  */
 export async function storeArchive(
   db: Db,
@@ -139,7 +143,8 @@ export async function storeArchive(
   source: Readable | undefined,
   expected: number | null,
 ): Promise<ModelVersion> {
-  if (version.state === 'available') throw badRequest(ALREADY_UPLOADED, 'already_uploaded');
+  if (version.state === 'available' || version.state === 'processing')
+    throw badRequest(ALREADY_UPLOADED, 'already_uploaded');
   let written: Written;
   try {
     written = await writeTemporary(dataDir, version.id, source, expected);
@@ -152,14 +157,14 @@ export async function storeArchive(
   const claimed = await db
     .updateTable('model_versions')
     .set({
-      state: 'available',
+      state: 'processing',
       size: written.size,
       hash: written.hash,
       archive_hash: written.hash,
       updated: nowIso(),
     })
     .where('id', '=', version.id)
-    .where('state', '!=', 'available')
+    .where('state', 'in', ['created', 'error'])
     .returningAll()
     .executeTakeFirst();
   if (!claimed) {
@@ -185,17 +190,54 @@ export async function storeArchive(
       .execute();
     throw error;
   }
-  const stillThere = await db
-    .selectFrom('model_versions')
-    .select('id')
+  const stored = await db
+    .updateTable('model_versions')
+    .set({ state: 'available', updated: nowIso() })
     .where('id', '=', version.id)
+    .where('state', '=', 'processing')
+    .returningAll()
     .executeTakeFirst();
-  if (!stillThere) {
+  if (!stored) {
     // Deleted between the claim and the rename: its file must not outlive it.
     await fs.promises.rm(target, { force: true });
     throw notFound();
   }
-  return claimed;
+  return stored;
+}
+
+/**
+ * Settles the versions a stopped server left `processing`: available when their whole archive has
+ * its final name (the rename is atomic, so a file there is complete), else error with nothing kept.
+ */
+export async function settleStoredArchives(db: Db, dataDir: string): Promise<void> {
+  const pending = await db
+    .selectFrom('model_versions')
+    .select(['id', 'size'])
+    .where('state', '=', 'processing')
+    .execute();
+  for (const version of pending) {
+    const file = archivePath(dataDir, version.id);
+    const size = await fs.promises.stat(file).then(
+      (stat) => stat.size,
+      () => null,
+    );
+    if (size !== null && size === Number(version.size)) {
+      await db
+        .updateTable('model_versions')
+        .set({ state: 'available', updated: nowIso() })
+        .where('id', '=', version.id)
+        .where('state', '=', 'processing')
+        .execute();
+    } else {
+      await fs.promises.rm(file, { force: true });
+      await db
+        .updateTable('model_versions')
+        .set({ state: 'error', size: null, hash: null, archive_hash: null, updated: nowIso() })
+        .where('id', '=', version.id)
+        .where('state', '=', 'processing')
+        .execute();
+    }
+  }
 }
 
 /** Removes a version's archive, if it has one. */

@@ -63,8 +63,8 @@ export function modelVersionJson(
     created: version.created,
     updated: version.updated ?? version.created,
     s3_url: state === 'available' ? `${base}/download/` : null,
-    // A failed upload may be tried again: only an available version is closed to uploads.
-    s3_put_url: state === 'available' ? null : `${base}/upload/`,
+    // A failed upload may be tried again: only a stored or storing version is closed to uploads.
+    s3_put_url: state === 'created' || state === 'error' ? `${base}/upload/` : null,
   };
 }
 
