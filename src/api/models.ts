@@ -258,3 +258,17 @@ export function uploadModelArchive(
     ...(onProgress ? { onProgress } : {}),
   });
 }
+
+export interface ModelVersionUpdate {
+  tag?: string | null;
+  description?: string;
+  configuration?: Record<string, unknown>;
+}
+
+export function updateModelVersion(id: string, patch: ModelVersionUpdate): Promise<ModelVersion> {
+  return api<ModelVersion>(`/modelversion/${id}/`, { method: 'PATCH', body: patch });
+}
+
+export async function deleteModelVersion(id: string): Promise<void> {
+  await api<null>(`/modelversion/${id}/`, { method: 'DELETE' });
+}

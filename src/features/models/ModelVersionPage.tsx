@@ -1,13 +1,20 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { modelVersionDownloadUrl, modelVersionQuery, type ModelVersion } from '@/api/models';
+import {
+  canWriteModel,
+  modelQuery,
+  modelVersionDownloadUrl,
+  modelVersionQuery,
+  type ModelVersion,
+} from '@/api/models';
 import { PageMessage } from '@/components/PageMessage';
 import { MarkdownContent } from '@/components/MarkdownContent';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { formatSize } from '@/lib/formatSize';
+import { ModelVersionEditor } from './ModelVersionEditor';
 import { ModelVersionState } from './ModelVersionState';
 
 /** One model version (spec 000 §2 model-version): what it is, and its archive to download. */
@@ -40,6 +47,9 @@ function VersionView({ version }: { version: ModelVersion }) {
   const name = version.tag ?? version.id.slice(0, 8);
   useDocumentTitle([`${version.model.name} ${name}`]);
   const hasConfiguration = Object.keys(version.configuration ?? {}).length > 0;
+  // The version does not say what the user may do: its model does.
+  const model = useQuery(modelQuery(version.model.id));
+  const canEdit = !!model.data && canWriteModel(model.data);
   return (
     <section aria-labelledby="version-heading" className="mx-auto max-w-4xl space-y-6 p-6">
       <header className="space-y-1">
@@ -103,6 +113,7 @@ function VersionView({ version }: { version: ModelVersion }) {
           <p className="text-slate-600">No configuration.</p>
         )}
       </section>
+      {canEdit && <ModelVersionEditor key={version.updated} version={version} />}
     </section>
   );
 }

@@ -242,9 +242,21 @@ export function fakeModelsServer(options: FakeModelsOptions = {}) {
       }
     }
     const versionMatch = /^\/modelversion\/([^/]+)\/$/.exec(call.path);
-    if (versionMatch && call.method === 'GET') {
-      const version = versions.find((item) => item.id === versionMatch[1]);
-      return version ? json(200, version) : notFound();
+    if (versionMatch) {
+      const index = versions.findIndex((item) => item.id === versionMatch[1]);
+      const version = versions[index];
+      if (!version) return notFound();
+      if (call.method === 'GET') return json(200, version);
+      if (call.method === 'PATCH') {
+        Object.assign(version, call.body as Partial<ModelVersion>, {
+          updated: '2024-05-05T10:00:00Z',
+        });
+        return json(200, version);
+      }
+      if (call.method === 'DELETE') {
+        versions.splice(index, 1);
+        return json(204, null);
+      }
     }
     return apiError(500, [{ attr: null, detail: `Unexpected ${call.method} ${call.path}` }]);
   };

@@ -15,6 +15,7 @@ import {
   uuid,
 } from './harness';
 import { MODEL_WRITE_REQUIRED } from '@/features/models/modelText';
+import { CONFIGURATION_NOT_AN_OBJECT } from '@/features/models/ModelVersionEditor';
 import { FakeXhr } from '../imports/harness';
 
 // The real module registers a service worker through a Vite virtual module.
@@ -327,6 +328,60 @@ describe('the model version page', () => {
     expect(screen.getByRole('link', { name: 'Lines' }).getAttribute('href')).toBe(
       `/model/${model.id}`,
     );
+  });
+
+  it("lets the model's contributors change a version's tag, description and configuration", async () => {
+    const model = makeModel({ name: 'Lines', role: 'contributor' });
+    const version = makeVersion(model, { tag: 'v3', configuration: { threshold: 0.5 } });
+    const server = fakeModelsServer({ models: [model], versions: [version] });
+    renderModels(`/model-version/${version.id}`);
+    const editor = within(await screen.findByRole('region', { name: 'Edit this version' }));
+    const configuration = editor.getByRole('textbox', { name: 'Configuration (JSON)' });
+    const save = editor.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+
+    await userEvent.clear(configuration);
+    await userEvent.type(configuration, '[[1, 2]');
+    expect(editor.getByText(CONFIGURATION_NOT_AN_OBJECT)).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    await userEvent.clear(configuration);
+    await userEvent.type(configuration, '{{"threshold": 0.8}');
+    const tag = editor.getByRole('textbox', { name: 'Tag' });
+    await userEvent.clear(tag);
+    await userEvent.type(tag, 'v3.1');
+    await userEvent.click(save);
+
+    expect(await screen.findByText('The model version has been updated.')).toBeTruthy();
+    expect(server.callsTo('PATCH', `/modelversion/${version.id}/`)[0]!.body).toEqual({
+      tag: 'v3.1',
+      description: '',
+      configuration: { threshold: 0.8 },
+    });
+    await screen.findByRole('heading', { name: 'Model version v3.1', level: 1 });
+  });
+
+  it('deletes a version after confirmation and goes back to its model', async () => {
+    const model = makeModel({ name: 'Lines', role: 'contributor' });
+    const version = makeVersion(model, { tag: 'v3' });
+    const server = fakeModelsServer({ models: [model], versions: [version] });
+    const { router } = renderModels(`/model-version/${version.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete this version' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete this version' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await screen.findByRole('heading', { name: 'Lines', level: 1 });
+    expect(router.state.location.pathname).toBe(`/model/${model.id}`);
+    expect(server.callsTo('DELETE', `/modelversion/${version.id}/`)).toHaveLength(1);
+    expect(await screen.findByText('This model has no versions yet.')).toBeTruthy();
+  });
+
+  it('shows a guest the version without its editor', async () => {
+    const model = makeModel({ name: 'Lines', role: 'guest' });
+    const version = makeVersion(model, { tag: 'v3' });
+    const server = fakeModelsServer({ models: [model], versions: [version] });
+    renderModels(`/model-version/${version.id}`);
+    await screen.findByRole('heading', { name: 'Model version v3', level: 1 });
+    await waitFor(() => expect(server.callsTo('GET', `/model/${model.id}/`)).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Edit this version' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete this version' })).toBeNull();
   });
 
   it('offers no download before the archive is uploaded', async () => {
