@@ -170,9 +170,39 @@ async function checkFeatureFree(db: Db, feature: string, exceptId: string | null
   }
 }
 
+/**
+ * A built-in feature runs unattended (api/arkindex-api-2.md §3.5): its version may not require
+ * a GPU or a model, nor a setting nobody would give.
+ */
+function checkFeatureRunsAlone(input: NewVersion, configuration: Record<string, unknown>): void {
+  if (!input.feature) return;
+  if (input.gpu_usage === 'required' || input.model_usage === 'required') {
+    throw validationError(
+      'feature',
+      'A version providing a feature cannot require a GPU or a model.',
+    );
+  }
+  const schema = configuration.user_configuration as UserConfiguration | undefined;
+  if (schema && hasRequiredWithoutDefault(schema)) {
+    throw validationError(
+      'feature',
+      'A version providing a feature cannot have a required setting without a default.',
+    );
+  }
+}
+
+function hasRequiredWithoutDefault(schema: UserConfiguration): boolean {
+  return Object.values(schema).some((field) =>
+    field.type === 'group'
+      ? hasRequiredWithoutDefault(field.children ?? {})
+      : field.required !== false && (field.default === undefined || field.default === null),
+  );
+}
+
 export async function createVersion(db: Db, worker: WorkerRow, input: NewVersion) {
   const configuration = input.configuration ?? {};
   checkSchema(configuration);
+  checkFeatureRunsAlone(input, configuration);
   // Two releases published at once must not both take the next number or the same revision.
   return db.transaction().execute(async (trx) => {
     await lockWorker(trx, worker.id);

@@ -345,6 +345,38 @@ describeEachDialect('worker versions', ({ t }) => {
       expect((await as('verified').get('workers/versions/feature/teleport/')).statusCode).toBe(404);
     });
 
+    it.each([
+      [{ gpu_usage: 'required' }, 'A version providing a feature cannot require a GPU or a model.'],
+      [
+        { model_usage: 'required' },
+        'A version providing a feature cannot require a GPU or a model.',
+      ],
+      [
+        {
+          configuration: {
+            user_configuration: {
+              options: {
+                title: 'Options',
+                type: 'group',
+                children: { size: { title: 'Size', type: 'int' } },
+              },
+            },
+          },
+        },
+        'A version providing a feature cannot have a required setting without a default.',
+      ],
+    ])('refuses a feature version that could not run unattended: %j', async (body, detail) => {
+      const worker = await publishWorker(as('manager'));
+      const response = await as('manager').post(`workers/${worker.id}/versions/`, {
+        ...body,
+        feature: 'csv_export',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(validation('feature', detail));
+      const fine = await as('manager').post(`workers/${worker.id}/versions/`, body);
+      expect(fine.statusCode).toBe(201);
+    });
+
     it('refuses unverified users', async () => {
       const response = await as('unverified').get('workers/versions/feature/pdf_export/');
       expect(response.statusCode).toBe(403);
