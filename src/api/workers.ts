@@ -195,6 +195,14 @@ export function fetchLocalWorkerRuns(page: number): Promise<Page<LocalWorkerRun>
   return api<Page<LocalWorkerRun>>('/process/local/workers/', { query: { page } });
 }
 
+/** Adds a worker run of this version to the caller's local process (made on first use). */
+export function createLocalWorkerRun(input: {
+  worker_version_id: string;
+  configuration_id?: string;
+}): Promise<LocalWorkerRun> {
+  return api<LocalWorkerRun>('/process/local/workers/create/', { method: 'POST', body: input });
+}
+
 export function fetchModelChoices(name: string): Promise<Page<ModelChoice>> {
   return api<Page<ModelChoice>>('/models/', { query: { name, page_size: 50 } });
 }

@@ -11,6 +11,7 @@ import { PageMessage } from '@/components/PageMessage';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
 import { useListErrorNotification } from './listErrors';
+import { RunLocallyButton } from './RunLocallyButton';
 import { useElementTypes } from './useElementTypes';
 import { WorkerConfigurationsSection } from './WorkerConfigurationsSection';
 import { WorkerTypeBadge } from './WorkerTypeBadge';
@@ -65,6 +66,9 @@ export function WorkerVersionPage({
           {data.worker.name} <WorkerVersionName version={data} />
         </h1>
         <WorkerVersionStateBadge state={data.state} />
+        <div className="ml-auto">
+          <RunLocallyButton versionId={data.id} />
+        </div>
       </header>
       <section aria-labelledby="details-heading" className={ui.card}>
         <h2 id="details-heading" className="mb-2 text-lg font-semibold text-slate-900">

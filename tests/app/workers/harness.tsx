@@ -160,6 +160,7 @@ export function fakeWorkersServer(options: FakeWorkersOptions = {}) {
   for (const [id, list] of Object.entries(options.configurations ?? {}))
     configurations[id] = [...list];
   const user = options.user ?? manager;
+  const runs = [...(options.runs ?? [])];
 
   const answer = (call: Call): Response => {
     const page = Number(call.query.get('page') ?? '1');
@@ -178,7 +179,22 @@ export function fakeWorkersServer(options: FakeWorkersOptions = {}) {
     }
     if (call.path === '/workers/types/') return paged(TYPES);
     if (call.path === '/models/') return paged([{ id: MODEL_ID, name: 'Line model' }]);
-    if (call.path === '/process/local/workers/') return paged(options.runs ?? []);
+    if (call.path === '/process/local/workers/') return paged(runs);
+    if (call.method === 'POST' && call.path === '/process/local/workers/create/') {
+      const { worker_version_id } = call.body as { worker_version_id: string };
+      const found = versions.find((item) => item.id === worker_version_id);
+      if (!found) {
+        return apiError(400, [{ attr: 'worker_version_id', detail: 'Invalid pk.' }]);
+      }
+      const run: LocalWorkerRun = {
+        id: uuid(),
+        worker_version: found,
+        model_version: null,
+        configuration: null,
+      };
+      runs.push(run);
+      return json(201, run);
+    }
     const corpus = /^\/corpus\/([^/]+)\/$/.exec(call.path);
     if (corpus) {
       const found = options.corpora?.find((item) => item.id === corpus[1]);
@@ -263,7 +279,7 @@ export function fakeWorkersServer(options: FakeWorkersOptions = {}) {
     }
     const run = /^\/process\/workers\/([^/]+)\/$/.exec(call.path);
     if (run) {
-      const found = options.runs?.find((item) => item.id === run[1]);
+      const found = runs.find((item) => item.id === run[1]);
       if (!found) return notFound();
       return json(200, {
         ...found,
@@ -278,7 +294,7 @@ export function fakeWorkersServer(options: FakeWorkersOptions = {}) {
   const server = stubFetch(
     async (call) => (await overridden(options.overrides, call)) ?? answer(call),
   );
-  return { ...server, configurations };
+  return { ...server, configurations, runs };
 }
 
 export function renderWorkers(url: string, user: User | null = manager) {

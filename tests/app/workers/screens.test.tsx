@@ -225,6 +225,24 @@ describe('the worker version page', () => {
   });
 });
 
+describe('running a version locally', () => {
+  it('adds a worker run of the version to the local process, listed on Worker runs', async () => {
+    const worker = makeWorker('Line recognizer');
+    const version = makeVersion(worker, { version: 7 });
+    const server = fakeWorkersServer({ workers: [worker], versions: [version] });
+    renderWorkers(`/process/worker-version/${version.id}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Run locally' }));
+    expect(await screen.findByText('Worker run added to your local process.')).toBeTruthy();
+    expect(server.callsTo('POST', '/process/local/workers/create/')[0]!.body).toEqual({
+      worker_version_id: version.id,
+    });
+    expect(server.runs).toHaveLength(1);
+    const link = screen.getByRole('link', { name: 'See your worker runs' });
+    expect(link.getAttribute('href')).toBe('/process/worker-runs');
+  });
+});
+
 describe('the worker runs page', () => {
   it("lists the user's local worker runs, each opening its details", async () => {
     const worker = makeWorker('Line recognizer');
