@@ -108,6 +108,21 @@ test('a model is created in the app, gets a version from the CLI and a compatibl
   expect(Buffer.from(await response.body()).equals(bytes)).toBe(true);
   await page.getByRole('link', { name: modelName }).click();
 
+  // A second version is uploaded from the app.
+  await page.getByRole('button', { name: 'New version' }).click();
+  const upload = page.getByRole('dialog', { name: 'New version' });
+  await upload.getByLabel('Tag').fill('v2');
+  await upload.getByLabel('Archive').setInputFiles({
+    name: 'model-v2.tar',
+    mimeType: 'application/x-tar',
+    buffer: Buffer.alloc(12_000, 3),
+  });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Version v2 is available.')).toBeVisible();
+  const second = versions.getByRole('row').filter({ hasText: 'v2' });
+  await expect(second).toContainText('available');
+  await expect(second).toContainText('12 KB');
+
   // The owner links the worker.
   const workers = page.getByRole('region', { name: 'Compatible workers' });
   await workers.getByLabel('Search workers').fill(`kraken-${suffix}`);
