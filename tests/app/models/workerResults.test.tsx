@@ -71,6 +71,23 @@ function fakeServer(deleteAnswer: (call: Call) => Response = () => json(204, nul
         200,
         pageOf([{ id: configurationId, name: 'Fast', archived: false }], 1, 500, link),
       );
+    if (call.path === '/models/' && call.query.get('compatible_worker') === otherWorkerId) {
+      return json(200, pageOf([], 1, 500, link));
+    }
+    if (call.path === '/models/' && !call.query.get('compatible_worker')) {
+      return json(
+        200,
+        pageOf(
+          [
+            { id: modelId, name: 'Lines' },
+            { id: uuid(), name: 'Words' },
+          ],
+          1,
+          500,
+          link,
+        ),
+      );
+    }
     if (call.path === '/models/') {
       const list =
         call.query.get('compatible_worker') === workerId ? [{ id: modelId, name: 'Lines' }] : [];
@@ -154,6 +171,24 @@ describe('the worker results deletion choices', () => {
 });
 
 describe('the worker results deletion modal', () => {
+  it('offers the models marked compatible with the chosen worker, or every model when it has none', async () => {
+    fakeServer();
+    renderModal();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete worker results' }));
+    const workerVersion = dialog.getByRole('combobox', { name: 'Worker version' });
+    const model = dialog.getByRole('combobox', { name: 'Model' });
+    const names = () =>
+      within(model)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    await waitFor(() => expect(names()).toEqual(['Any model', 'Lines', 'Words']));
+    await waitFor(() => expect(within(workerVersion).getAllByRole('option')).toHaveLength(3));
+    await userEvent.selectOptions(workerVersion, 'Kraken (version 3)');
+    await waitFor(() => expect(names()).toEqual(['Any model', 'Lines']));
+    await userEvent.selectOptions(workerVersion, 'Tesseract (v5)');
+    await waitFor(() => expect(names()).toEqual(['Any model', 'Lines', 'Words']));
+  });
+
   it('deletes the results of a worker version, model version and configuration picked from lists', async () => {
     const server = fakeServer();
     renderModal();

@@ -279,7 +279,12 @@ function ChoiceFields({ corpusId, form, errors, onChange }: FieldsProps & { corp
   const chosen = versions.data?.results.find((version) => version.id === form.workerVersionId);
   const workerId = chosen?.worker.id ?? null;
   const [modelId, setModelId] = useState('');
-  const models = useQuery(modelChoicesQuery(workerId));
+  // Models marked compatible with the chosen worker come first; a worker marked with none may
+  // still have run with one, so then every model is offered.
+  const compatibleModels = useQuery(modelChoicesQuery(workerId));
+  const noneCompatible = !!workerId && compatibleModels.data?.count === 0;
+  const allModels = useQuery({ ...modelChoicesQuery(null), enabled: noneCompatible });
+  const models = noneCompatible ? allModels : compatibleModels;
   const modelVersions = useQuery({
     ...modelVersionChoicesQuery(modelId),
     enabled: !!modelId,
