@@ -71,7 +71,13 @@ test('a model is created in the app, gets a version from the CLI and a compatibl
 
   // The owner creates the model from the models list, reached through the user menu.
   await logIn(page, ownerEmail);
+  // The user menu's entries lead to their pages, not to placeholders.
+  await openUserMenuEntry(page, 'Model Owner', 'Workers');
+  await expect(page.getByRole('heading', { name: 'Workers', level: 1 })).toBeVisible();
+  await openUserMenuEntry(page, 'Model Owner', 'Worker runs');
+  await expect(page.getByRole('heading', { name: 'Worker runs', level: 1 })).toBeVisible();
   await openUserMenuEntry(page, 'Model Owner', 'Models');
+  await expect(page.getByRole('heading', { name: 'Models', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/models$/);
   await page.getByRole('button', { name: 'Create a model' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a model' });
