@@ -2,12 +2,23 @@
  * Worker runs (spec 001 §2 "Modals": worker run details): RetrieveWorkerRun at Arkindex's
  * path. A worker run belongs to a process of one project; whoever can read that project reads
  * it, and for anyone else it does not exist (404). A local process's runs are its creator's.
+ * PartialUpdateWorkerRun changes a run's configuration or model version (rules in
+ * services/workers/runUpdate.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../auth/plugin';
 import { notFound } from '../errors';
 import { requireUuid } from '../permissions';
+import { parse, uuidSchema } from '../validation';
 import { processRights } from '../services/workers/processAccess';
+import { updateWorkerRun } from '../services/workers/runUpdate';
 import { workerRunJson } from '../services/workerRuns';
+
+const updateBody = z.object({
+  configuration_id: uuidSchema.nullable().optional(),
+  model_version_id: uuidSchema.nullable().optional(),
+});
 
 type IdParams = { Params: { id: string } };
 
@@ -27,5 +38,12 @@ export async function workerRunRoutes(app: FastifyInstance): Promise<void> {
     const json = await workerRunJson(db, run.id);
     if (!json) throw notFound();
     return json;
+  });
+
+  app.patch<IdParams>('/process/workers/:id/', async (request) => {
+    const user = requireUser(request);
+    const id = requireUuid(request.params.id);
+    const input = parse(updateBody, request.body);
+    return workerRunJson(db, await updateWorkerRun(db, user, id, input));
   });
 }

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
 import type { User } from '../../db/schema';
-import { conflict, invalidPk, validationError } from '../../errors';
+import { conflict, invalidPk } from '../../errors';
 import { nowIso } from '../../clock';
-import { findModelAccess } from '../models/rights';
+import { SAME_RUN, checkConfiguration, checkModelVersion, sameRun } from './runChoices';
 
 export async function localProcessId(db: Db, user: User): Promise<string | null> {
   const row = await db
@@ -60,54 +60,20 @@ export async function createLocalRun(db: Db, user: User, input: NewLocalRun): Pr
     .where('id', '=', input.worker_version_id.toLowerCase())
     .executeTakeFirst();
   if (!version) throw invalidPk('worker_version_id', input.worker_version_id);
-  let modelVersionId: string | null = null;
-  if (input.model_version_id) {
-    const model = await db
-      .selectFrom('model_versions')
-      .select(['id', 'model_id'])
-      .where('id', '=', input.model_version_id.toLowerCase())
-      .executeTakeFirst();
-    // A version of a model the caller may not read is as unknown to them as a missing one.
-    if (!model || !(await findModelAccess(db, user, model.model_id))) {
-      throw invalidPk('model_version_id', input.model_version_id);
-    }
-    modelVersionId = model.id;
-  }
-  let configurationId: string | null = null;
-  if (input.configuration_id) {
-    const configuration = await db
-      .selectFrom('worker_configurations')
-      .select(['id', 'worker_id', 'archived'])
-      .where('id', '=', input.configuration_id.toLowerCase())
-      .executeTakeFirst();
-    if (!configuration) throw invalidPk('configuration_id', input.configuration_id);
-    if (configuration.worker_id !== version.worker_id) {
-      throw validationError(
-        'configuration_id',
-        'The configuration must be one of the worker version’s worker.',
-      );
-    }
-    // Spec 000 §4: an archived configuration cannot be chosen to run.
-    if (configuration.archived === 1) {
-      throw validationError('configuration_id', 'An archived configuration cannot be used.');
-    }
-    configurationId = configuration.id;
-  }
+  const modelVersionId = input.model_version_id
+    ? await checkModelVersion(db, user, input.model_version_id)
+    : null;
+  const configurationId = input.configuration_id
+    ? await checkConfiguration(db, version.worker_id, input.configuration_id)
+    : null;
   const processId = await ensureLocalProcess(db, user);
-  const same = await db
-    .selectFrom('worker_runs')
-    .select('id')
-    .where('process_id', '=', processId)
-    .where('worker_version_id', '=', version.id)
-    .where('model_version_id', modelVersionId === null ? 'is' : '=', modelVersionId)
-    .where('configuration_id', configurationId === null ? 'is' : '=', configurationId)
-    .executeTakeFirst();
-  if (same) {
-    throw conflict(
-      'A worker run with this worker version, model version and configuration already exists in this process.',
-      same.id,
-    );
-  }
+  const same = await sameRun(db, {
+    process_id: processId,
+    worker_version_id: version.id,
+    model_version_id: modelVersionId,
+    configuration_id: configurationId,
+  });
+  if (same) throw conflict(SAME_RUN, same);
   const id = randomUUID();
   await db
     .insertInto('worker_runs')

@@ -218,6 +218,17 @@ describeEachDialect('local worker runs', ({ t }) => {
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual(NOT_FOUND);
       }
+      // Its creator changes it too; nobody else sees it to change.
+      const configurationId = await configuration(other.id);
+      const changed = await as('verified').patch(`process/workers/${run.id}/`, {
+        configuration_id: configurationId,
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().configuration).toMatchObject({ id: configurationId });
+      const refused = await as('manager').patch(`process/workers/${run.id}/`, {
+        configuration_id: null,
+      });
+      expect(refused.statusCode).toBe(404);
     });
   });
 
