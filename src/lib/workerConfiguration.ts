@@ -165,6 +165,22 @@ function sameValue(a: unknown, b: unknown): boolean {
   return false;
 }
 
+/**
+ * The schema's fields, leaving out entries that are no field at all: a schema stored before its
+ * checks, or by another server, must not break the editor or the API (schemaProblems names them).
+ */
+export function schemaFields(schema: UserConfiguration): [string, SchemaField][] {
+  if (!isPlainObject(schema)) return [];
+  return Object.entries(schema).filter((entry): entry is [string, SchemaField] =>
+    isPlainObject(entry[1]),
+  );
+}
+
+/** A group's child fields; nothing for a group without an object of children. */
+export function childrenOf(field: SchemaField): UserConfiguration {
+  return isPlainObject(field.children) ? field.children : {};
+}
+
 /** The message for a value of the wrong type, or null when the value fits the field. */
 export function valueProblem(field: SchemaField, value: unknown): string | null {
   switch (field.type) {
@@ -279,9 +295,9 @@ export function schemaProblems(schema: unknown): ConfigurationProblem[] {
 /** The values a new configuration starts from: each field's default, groups nested. */
 export function defaultConfiguration(schema: UserConfiguration): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(schema)) {
+  for (const [key, field] of schemaFields(schema)) {
     if (field.type === 'group') {
-      const children = defaultConfiguration(field.children ?? {});
+      const children = defaultConfiguration(childrenOf(field));
       if (Object.keys(children).length > 0) values[key] = children;
     } else if (field.default !== undefined && field.default !== null) {
       values[key] = field.default;
@@ -301,16 +317,16 @@ function groupProblems(
       problems.push({ key: join(prefix, key), message: CONFIGURATION_MESSAGES.unrecognised });
     }
   }
-  for (const [key, field] of Object.entries(schema)) {
+  for (const [key, field] of schemaFields(schema)) {
     const path = join(prefix, key);
     const value = values[key];
     if (field.type === 'group') {
       if (value === undefined || value === null) {
-        problems.push(...groupProblems(field.children ?? {}, {}, path));
+        problems.push(...groupProblems(childrenOf(field), {}, path));
       } else if (!isPlainObject(value)) {
         problems.push({ key: path, message: CONFIGURATION_MESSAGES.dict });
       } else {
-        problems.push(...groupProblems(field.children ?? {}, value, path));
+        problems.push(...groupProblems(childrenOf(field), value, path));
       }
       continue;
     }
@@ -349,10 +365,10 @@ export function modelReferences(
   prefix = '',
 ): { key: string; id: string }[] {
   const references: { key: string; id: string }[] = [];
-  for (const [key, field] of Object.entries(schema)) {
+  for (const [key, field] of schemaFields(schema)) {
     const value = values[key];
     if (field.type === 'group' && isPlainObject(value)) {
-      references.push(...modelReferences(field.children ?? {}, value, join(prefix, key)));
+      references.push(...modelReferences(childrenOf(field), value, join(prefix, key)));
     } else if (field.type === 'model' && isUuid(value)) {
       references.push({ key: join(prefix, key), id: value });
     }
@@ -371,9 +387,9 @@ export function normalizeConfiguration(
   const normalized: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
     const field = schema[key];
-    if (!field || isEmpty(value)) continue;
+    if (!isPlainObject(field) || isEmpty(value)) continue;
     if (field.type === 'group' && isPlainObject(value)) {
-      const children = normalizeConfiguration(field.children ?? {}, value);
+      const children = normalizeConfiguration(childrenOf(field), value);
       if (Object.keys(children).length > 0) normalized[key] = children;
     } else if (field.type === 'dict' && isPlainObject(value)) {
       normalized[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]));
@@ -390,10 +406,10 @@ export function withDefaults(
   values: Record<string, unknown>,
 ): Record<string, unknown> {
   const filled: Record<string, unknown> = { ...values };
-  for (const [key, field] of Object.entries(schema)) {
+  for (const [key, field] of schemaFields(schema)) {
     const value = values[key];
     if (field.type === 'group') {
-      const children = withDefaults(field.children ?? {}, isPlainObject(value) ? value : {});
+      const children = withDefaults(childrenOf(field), isPlainObject(value) ? value : {});
       if (Object.keys(children).length > 0) filled[key] = children;
     } else if (isEmpty(value) && field.default !== undefined && field.default !== null) {
       filled[key] = field.default;

@@ -338,3 +338,33 @@ describe('modelReferences', () => {
     expect(modelReferences(SCHEMA, { model: 'nope', parent: MODEL_ID })).toEqual([]);
   });
 });
+
+describe('a schema with entries that are no field', () => {
+  // Stored before its checks, or by another server: the rules skip such entries, never throw.
+  const broken = {
+    ok: { title: 'Ok', type: 'int', default: 1 },
+    nothing: null,
+    text: 'int',
+    group: { title: 'Group', type: 'group', children: null },
+  } as unknown as UserConfiguration;
+
+  it('checks, fills and compares only the real fields', () => {
+    expect(validateConfiguration(broken, { ok: 2 })).toEqual([]);
+    expect(validateConfiguration(broken, { ok: 'x' })).toEqual([
+      { key: 'ok', message: 'Value must be a valid integer.' },
+    ]);
+    expect(defaultConfiguration(broken)).toEqual({ ok: 1 });
+    expect(withDefaults(broken, {})).toEqual({ ok: 1 });
+    expect(sameAsDefault(broken, { ok: 1 })).toBe(true);
+    expect(normalizeConfiguration(broken, { ok: 2, nothing: 3 })).toEqual({ ok: 2 });
+    expect(modelReferences(broken, { ok: 2 })).toEqual([]);
+  });
+
+  it('are named by schemaProblems', () => {
+    expect(schemaProblems(broken)).toEqual([
+      { key: 'nothing', message: CONFIGURATION_MESSAGES.fieldShape },
+      { key: 'text', message: CONFIGURATION_MESSAGES.fieldShape },
+      { key: 'group.children', message: CONFIGURATION_MESSAGES.children },
+    ]);
+  });
+});

@@ -11,6 +11,8 @@ import {
   CONFIGURATION_MESSAGES,
   type SchemaField,
   type UserConfiguration,
+  childrenOf,
+  schemaFields,
 } from '@/lib/workerConfiguration';
 import type { FieldState, GroupState } from './formState';
 import { DictInput } from './DictInput';
@@ -38,7 +40,7 @@ export function ConfigurationFields({
 }) {
   return (
     <div className="flex flex-col gap-4">
-      {Object.entries(schema).map(([key, field]) => (
+      {schemaFields(schema).map(([key, field]) => (
         <Field key={key} field={field} state={state[key]} path={[...path, key]} context={context} />
       ))}
     </div>
@@ -92,7 +94,7 @@ function Field({
         {help}
         {message}
         <ConfigurationFields
-          schema={field.children ?? {}}
+          schema={childrenOf(field)}
           state={(state as GroupState | undefined) ?? {}}
           path={path}
           context={context}

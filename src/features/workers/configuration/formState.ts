@@ -12,6 +12,8 @@ import {
   type ListSubtype,
   type SchemaField,
   type UserConfiguration,
+  childrenOf,
+  schemaFields,
 } from '@/lib/workerConfiguration';
 
 export interface DictRow {
@@ -61,7 +63,7 @@ function fieldState(field: SchemaField, value: unknown): FieldState {
         ? Object.entries(value).map(([key, item]) => ({ key, value: String(item) }))
         : [];
     case 'group':
-      return toFormState(field.children ?? {}, isPlainObject(value) ? value : {});
+      return toFormState(childrenOf(field), isPlainObject(value) ? value : {});
     case 'enum': {
       const index = (field.choices ?? []).findIndex((choice) => sameChoice(choice, value));
       return index < 0 ? '' : String(index);
@@ -83,7 +85,7 @@ export function toFormState(
   values: Record<string, unknown>,
 ): GroupState {
   return Object.fromEntries(
-    Object.entries(schema).map(([key, field]) => [key, fieldState(field, values[key])]),
+    schemaFields(schema).map(([key, field]) => [key, fieldState(field, values[key])]),
   );
 }
 
@@ -106,7 +108,7 @@ function fieldValue(field: SchemaField, state: FieldState | undefined): unknown 
     }
     case 'group': {
       const group = fromFormState(
-        field.children ?? {},
+        childrenOf(field),
         isPlainObject(state) ? (state as GroupState) : {},
       );
       return Object.keys(group).length ? group : undefined;
@@ -150,7 +152,7 @@ export function fromFormState(
   state: GroupState,
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(schema)) {
+  for (const [key, field] of schemaFields(schema)) {
     const value = fieldValue(field, state[key]);
     if (value !== undefined) values[key] = value;
   }
@@ -199,13 +201,13 @@ export function emptyRequiredFields(
   prefix: string[] = [],
 ): string[] {
   const empty: string[] = [];
-  for (const [key, field] of Object.entries(schema)) {
+  for (const [key, field] of schemaFields(schema)) {
     const path = [...prefix, key];
     if (field.type === 'group') {
       const child = state[key];
       empty.push(
         ...emptyRequiredFields(
-          field.children ?? {},
+          childrenOf(field),
           isPlainObject(child) ? (child as GroupState) : {},
           path,
         ),
