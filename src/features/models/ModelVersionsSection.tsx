@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { MODELS_PAGE_SIZE, modelVersionsQuery } from '@/api/models';
 import { GuardedButton } from '@/components/GuardedButton';
-import { ListTableHead } from '@/components/ListTableHead';
 import { useNeedsNetwork } from '@/components/NeedsNetwork';
 import { PaginationBar } from '@/components/PaginationBar';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
@@ -49,7 +48,15 @@ export function ModelVersionsSection({ modelId, canEdit }: { modelId: string; ca
           <div className="overflow-x-auto">
             <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
               <caption className="sr-only">Versions</caption>
-              <ListTableHead columns={['Version', 'State', 'Tag', 'Size', 'Created']} last="" />
+              <thead className="text-slate-500">
+                <tr>
+                  {['Version', 'State', 'Tag', 'Size', 'Created'].map((column) => (
+                    <th key={column} scope="col" className="py-2 pr-4 font-medium">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
               <tbody className="divide-y divide-slate-100">
                 {versions.data.results.map((version) => (
                   <tr key={version.id}>
@@ -73,7 +80,6 @@ export function ModelVersionsSection({ modelId, canEdit }: { modelId: string; ca
                     <td className="py-2 pr-4 text-slate-600">
                       {new Date(version.created).toLocaleString()}
                     </td>
-                    <td />
                   </tr>
                 ))}
               </tbody>

@@ -94,7 +94,6 @@ describe('the model page', () => {
       'v2',
       '1.5 MB',
       new Date(tagged.created).toLocaleString(),
-      '',
     ]);
     expect(second!.getByText('created')).toBeTruthy();
     expect(second!.getAllByText('—')).toHaveLength(2);
