@@ -9,6 +9,7 @@ import { api } from '@/api/client';
 import { errorMessage } from '@/api/errors';
 import { Modal } from '@/components/modal/Modal';
 import { ui } from '@/components/styles';
+import { formatSize } from '@/lib/formatSize';
 
 export interface WorkerRunDetails {
   id: string;
@@ -154,7 +155,7 @@ export function WorkerRunModal({ id, onClose }: { id: string; onClose: () => voi
                 <Row label="Name">{data!.model_version.model.name}</Row>
                 {data!.model_version.state && <Row label="State">{data!.model_version.state}</Row>}
                 {data!.model_version.size != null && (
-                  <Row label="Size">{data!.model_version.size}</Row>
+                  <Row label="Size">{formatSize(data!.model_version.size)}</Row>
                 )}
                 <Row label="Version ID">{data!.model_version.id}</Row>
                 {data!.model_version.tag && <Row label="Tag">{data!.model_version.tag}</Row>}

@@ -52,6 +52,7 @@ const run: WorkerRunDetails = {
     id: modelVersion.id,
     model: { id: model.id, name: model.name },
     tag: 'v7',
+    size: 2_500_000,
     configuration: {},
   },
   process: { id: uuid(), name: 'Local' },
@@ -91,6 +92,7 @@ describe('the worker run details modal', () => {
     const { router } = open();
     const dialog = within(await screen.findByRole('dialog', { name: 'Worker run details' }));
     await dialog.findByText('Worker run ID');
+    expect(dialog.getByText('2.5 MB')).toBeTruthy();
     await userEvent.click(dialog.getByRole('link', { name: 'Model version' }));
     await screen.findByRole('heading', { name: 'Model version v7', level: 1 });
     expect(router.state.location.pathname).toBe(`/model-version/${modelVersion.id}`);
