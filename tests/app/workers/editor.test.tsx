@@ -227,6 +227,10 @@ describe('the configuration editor form', () => {
     expect(await dialog.findByText('This model does not exist')).toBeTruthy();
     const input = dialog.getByLabelText(/^Model/);
     expect(input.getAttribute('aria-invalid')).toBe('true');
+    // Picking another model takes the message away.
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Pick a model' }), MODEL_ID);
+    expect(dialog.queryByText('This model does not exist')).toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('on a name taken, shows the first error with a link that opens the existing one', async () => {

@@ -396,7 +396,16 @@ export function ConfigurationEditor({
             errors: fieldErrors,
             disabled,
             elementTypes,
-            onChange: (path, value) => setState((current) => setFieldState(current, path, value)),
+            onChange: (path, value) => {
+              setState((current) => setFieldState(current, path, value));
+              // A field's message no longer holds once the user changes what it was about.
+              const key = path.join('.');
+              setFieldErrors((current) => {
+                if (!(key in current)) return current;
+                const { [key]: _gone, ...rest } = current;
+                return rest;
+              });
+            },
           }}
         />
       )}
