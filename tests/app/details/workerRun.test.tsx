@@ -144,7 +144,7 @@ describe('The worker run details modal', () => {
     const model = sectionOf(dialog, 'Model');
     expect(row(model, 'Name')).toBe('HTR');
     expect(row(model, 'State')).toBe('available');
-    expect(row(model, 'Size')).toBe('1024');
+    expect(row(model, 'Size')).toBe('1 KB');
     expect(row(model, 'Version ID')).toBe(run.model_version.id);
     expect(row(model, 'Tag')).toBe('v1');
     expect(row(model, 'Model ID')).toBe(run.model_version.model.id);
