@@ -13,6 +13,7 @@ import { errorMessage } from '@/api/errors';
 import { PageMessage } from '@/components/PageMessage';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
+import { useDocumentTitle } from '@/lib/documentTitle';
 import { useListErrorNotification } from './listErrors';
 import { useElementTypes } from './useElementTypes';
 import { WorkerConfigurationsSection } from './WorkerConfigurationsSection';
@@ -36,6 +37,7 @@ export function WorkerPage({
   const elementTypes = useElementTypes(corpusId);
   useErrorNotification(worker.error);
   useListErrorNotification(types.error);
+  useDocumentTitle([worker.data?.name]);
 
   if (worker.isPending)
     return (

@@ -10,6 +10,8 @@ import { errorMessage } from '@/api/errors';
 import { PageMessage } from '@/components/PageMessage';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
+import { useDocumentTitle } from '@/lib/documentTitle';
+import { versionLabel } from './configuration/ConfigurationEditor';
 import { useListErrorNotification } from './listErrors';
 import { RunLocallyButton } from './RunLocallyButton';
 import { useElementTypes } from './useElementTypes';
@@ -43,6 +45,9 @@ export function WorkerVersionPage({
   const elementTypes = useElementTypes(corpusId);
   useErrorNotification(version.error);
   useListErrorNotification(types.error);
+  useDocumentTitle([
+    version.data ? `${version.data.worker.name} ${versionLabel(version.data)}` : null,
+  ]);
 
   if (version.isPending)
     return (

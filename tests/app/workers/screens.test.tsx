@@ -146,6 +146,7 @@ describe('the worker page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Line recognizer', level: 1 })).toBeTruthy();
     expect(screen.getByText('Reads lines.')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Line recognizer — Folia'));
     const table = within(await screen.findByRole('table', { name: 'Versions' }));
     const rows = table.getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Version 3')).toBeTruthy();
@@ -212,6 +213,7 @@ describe('the worker version page', () => {
     });
     renderWorkers(`/process/worker-version/${version.id}`);
     const details = within(await screen.findByRole('region', { name: 'Details' }));
+    await waitFor(() => expect(document.title).toBe('Line recognizer Version 1 — Folia'));
     expect(details.getByRole('link', { name: 'Line recognizer' }).getAttribute('href')).toBe(
       `/process/workers/${worker.id}`,
     );
