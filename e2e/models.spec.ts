@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -107,11 +108,13 @@ test('a model is created in the app, gets a version from the CLI and a compatibl
   await row.getByRole('link', { name: 'Version v1' }).click();
   await expect(page).toHaveURL(new RegExp(`/model-version/${versionId}$`));
   await expect(page.getByRole('heading', { name: 'Model version v1' })).toBeVisible();
+  await expect(page.getByText(createHash('sha256').update(bytes).digest('hex'))).toBeVisible();
   const download = page.getByRole('link', { name: 'Download' });
   const href = (await download.getAttribute('href'))!;
   const response = await page.request.get(href);
   expect(response.status()).toBe(200);
   expect(Buffer.from(await response.body()).equals(bytes)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('model-version.png'), fullPage: true });
   await page.getByRole('link', { name: modelName }).click();
 
   // A second version is uploaded from the app.
