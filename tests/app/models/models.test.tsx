@@ -161,6 +161,30 @@ describe('creating a model', () => {
     expect(server.callsTo('POST', '/models/')).toEqual([]);
   });
 
+  it('says why the server refused a name taken by a model the user cannot read', async () => {
+    fakeModelsServer({
+      overrides: {
+        'POST /models/': () =>
+          apiError(403, [
+            {
+              attr: null,
+              detail: 'A model with this name exists and you cannot read it.',
+              code: 'permission_denied',
+            },
+          ]),
+      },
+    });
+    renderModels('/models');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create a model' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create a model' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: /Name/ }), 'Secret');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    expect(
+      await dialog.findByText('A model with this name exists and you cannot read it.'),
+    ).toBeTruthy();
+    expect(dialog.queryByRole('link', { name: 'Open the existing model' })).toBeNull();
+  });
+
   it('shows a name already taken under the field, with a link to that model', async () => {
     const taken = makeModel({ name: 'Taken' });
     const server = fakeModelsServer({ models: [taken] });
