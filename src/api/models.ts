@@ -143,6 +143,15 @@ export function fetchWorkerChoices(name: string): Promise<Page<ModelWorker>> {
   return api<Page<ModelWorker>>('/workers/', { query: { name, page_size: 50 } });
 }
 
+/** One worker (GET /workers/{id}/), to name a worker picked earlier that a search left out. */
+export function workerChoiceQuery(id: string) {
+  return queryOptions({
+    queryKey: [...modelKeys.all, 'worker-choice', id] as const,
+    queryFn: () => api<ModelWorker>(`/workers/${id}/`),
+    staleTime: Infinity,
+  });
+}
+
 export function modelListQuery(query: ModelListQuery) {
   return queryOptions({
     queryKey: modelKeys.list(query),

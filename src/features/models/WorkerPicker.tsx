@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { workerChoicesQuery, type ModelWorker } from '@/api/models';
+import { workerChoiceQuery, workerChoicesQuery, type ModelWorker } from '@/api/models';
 import { errorMessage } from '@/api/errors';
 import { ui } from '@/components/styles';
 
@@ -30,6 +30,8 @@ export function WorkerPicker({
   const choices = useQuery(workerChoicesQuery(search.trim()));
   const workers = (choices.data?.results ?? []).filter((worker) => !exclude.includes(worker.id));
   const known = value === null || workers.some((worker) => worker.id === value);
+  // A worker chosen before (or from the address) keeps its name while a search hides it.
+  const chosen = useQuery({ ...workerChoiceQuery(value ?? ''), enabled: !known && !!value });
   return (
     <div className="flex flex-wrap items-end gap-2">
       <div className="min-w-40 grow">
@@ -61,7 +63,11 @@ export function WorkerPicker({
           className={ui.input}
         >
           <option value="">{emptyLabel}</option>
-          {!known && value && <option value={value}>Worker {value}</option>}
+          {!known && value && (
+            <option value={value}>
+              {chosen.data ? `${chosen.data.name} (${chosen.data.slug})` : `Worker ${value}`}
+            </option>
+          )}
           {workers.map((worker) => (
             <option key={worker.id} value={worker.id}>
               {worker.name} ({worker.slug})

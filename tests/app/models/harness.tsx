@@ -182,6 +182,11 @@ export function fakeModelsServer(options: FakeModelsOptions = {}) {
       }
       return json(204, null);
     }
+    const workerMatch = /^\/workers\/([^/]+)\/$/.exec(call.path);
+    if (call.method === 'GET' && workerMatch) {
+      const worker = workers.find((item) => item.id === workerMatch[1]);
+      return worker ? json(200, worker) : notFound();
+    }
     const modelMatch = /^\/model\/([^/]+)\/(?:(versions|compatible-workers|memberships)\/)?$/.exec(
       call.path,
     );

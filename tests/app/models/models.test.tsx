@@ -107,6 +107,23 @@ describe('the models list', () => {
     expect(server.callsTo('GET', '/workers/').at(-1)?.query.get('name')).toBe('kra');
   });
 
+  it('names the worker of a filter opened from its address', async () => {
+    const kraken = makeWorker('Kraken');
+    const others = Array.from({ length: 3 }, (_, index) => makeWorker(`Other ${index}`));
+    const lines = makeModel({ name: 'Lines' });
+    fakeModelsServer({
+      models: [lines],
+      workers: [...others, kraken],
+      compatible: { [lines.id]: [kraken.id] },
+    });
+    renderModels(`/models?compatible_worker=${kraken.id}`);
+    await screen.findByRole('link', { name: 'Lines' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search workers' }), 'other');
+    const picker = screen.getByRole('combobox', { name: 'Compatible worker' }) as HTMLSelectElement;
+    await waitFor(() => expect(picker.selectedOptions[0]!.textContent).toBe('Kraken (kraken)'));
+    expect(within(picker).getAllByRole('option')).toHaveLength(5);
+  });
+
   it('says why the list failed in the words of the spec', async () => {
     fakeModelsServer({
       overrides: {
