@@ -19,6 +19,7 @@ import * as m0009 from './migrations/0009_selections';
 import * as m0010 from './migrations/0010_user_active';
 import * as m0011 from './migrations/0011_workers';
 import * as m0012 from './migrations/0012_model_rights_and_archives';
+import * as m0013 from './migrations/0013_results_by_worker_run';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0010_user_active': m0010,
   '0011_workers': m0011,
   '0012_model_rights_and_archives': m0012,
+  '0013_results_by_worker_run': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
