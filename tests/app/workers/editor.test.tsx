@@ -8,6 +8,7 @@ import { connectivity } from '@/offline/runtime';
 import {
   MISSING_MODEL_ID,
   MODEL_ID,
+  PAGE_MODEL_ID,
   SCHEMA,
   apiError,
   fakeWorkersServer,
@@ -51,6 +52,22 @@ const posts = (server: ReturnType<typeof fakeWorkersServer>) =>
   server.callsTo('POST', `/workers/${worker.id}/configurations/`);
 
 describe('the configuration editor form', () => {
+  it("narrows a model field's choices by a name search", async () => {
+    const { user, dialog } = await openNewEditor();
+    const picker = dialog.getByRole('combobox', { name: 'Pick a model' });
+    await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(3));
+    await user.type(dialog.getByRole('searchbox', { name: 'Search models by name' }), 'page');
+    await waitFor(() =>
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Pick a model', 'Page model']),
+    );
+    await user.selectOptions(picker, PAGE_MODEL_ID);
+    expect((dialog.getByLabelText(/^Model/) as HTMLInputElement).value).toBe(PAGE_MODEL_ID);
+  });
+
   it('shows a field of every type, required marks and the defaults', async () => {
     const { dialog } = await openNewEditor();
     expect((dialog.getByLabelText(/^Batch size/) as HTMLInputElement).value).toBe('8');

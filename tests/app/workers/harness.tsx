@@ -75,6 +75,7 @@ export function makeWorker(name: string, fields: Partial<Worker> = {}): Worker {
 
 export const MODEL_ID = 'c0ffee00-0000-4000-8000-000000000001';
 export const MISSING_MODEL_ID = 'deadbeef-0000-4000-8000-000000000002';
+export const PAGE_MODEL_ID = 'c0ffee00-0000-4000-8000-000000000003';
 
 /** A schema with one field of every type. */
 export const SCHEMA: UserConfiguration = {
@@ -178,7 +179,15 @@ export function fakeWorkersServer(options: FakeWorkersOptions = {}) {
       );
     }
     if (call.path === '/workers/types/') return paged(TYPES);
-    if (call.path === '/models/') return paged([{ id: MODEL_ID, name: 'Line model' }]);
+    if (call.path === '/models/') {
+      const name = (call.query.get('name') ?? '').toLowerCase();
+      return paged(
+        [
+          { id: MODEL_ID, name: 'Line model' },
+          { id: PAGE_MODEL_ID, name: 'Page model' },
+        ].filter((model) => model.name.toLowerCase().includes(name)),
+      );
+    }
     if (call.path === '/process/local/workers/') return paged(runs);
     if (call.method === 'POST' && call.path === '/process/local/workers/create/') {
       const { worker_version_id } = call.body as { worker_version_id: string };
