@@ -6,7 +6,7 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { UserConfiguration } from '@/lib/workerConfiguration';
-import { api, type Page } from './client';
+import { api, apiWithStatus, type Page } from './client';
 
 export interface Worker {
   id: string;
@@ -59,6 +59,26 @@ export interface WorkerVersionField {
   multiline: boolean;
   help_text: string | null;
   children: string[];
+}
+
+/** What POST /workers/ takes: an unknown type slug makes that type. */
+export interface WorkerCreate {
+  name: string;
+  slug: string;
+  type: string;
+  description?: string;
+  repository_url?: string | null;
+}
+
+/** What POST /workers/{id}/versions/ takes; no revision_url numbers the version instead. */
+export interface WorkerVersionCreate {
+  configuration?: { user_configuration?: UserConfiguration };
+  revision_url?: string;
+  tag?: string;
+  branch?: string;
+  state?: 'created' | 'available';
+  gpu_usage?: Usage;
+  model_usage?: Usage;
 }
 
 export interface WorkerConfiguration {
@@ -130,6 +150,34 @@ export function fetchWorkers(query: WorkerListQuery): Promise<Page<Worker>> {
 
 export function fetchWorker(id: string): Promise<Worker> {
   return api<Worker>(`/workers/${id}/`);
+}
+
+/**
+ * Registers a worker. The server answers 200 with the worker already holding the slug instead
+ * of making one, so `created` tells the two apart.
+ */
+export async function createWorker(
+  input: WorkerCreate,
+): Promise<{ created: boolean; worker: Worker }> {
+  const { status, data } = await apiWithStatus<Worker>('/workers/', {
+    method: 'POST',
+    body: input,
+  });
+  return { created: status === 201, worker: data };
+}
+
+export function createWorkerVersion(
+  workerId: string,
+  input: WorkerVersionCreate,
+): Promise<WorkerVersion> {
+  return api<WorkerVersion>(`/workers/${workerId}/versions/`, { method: 'POST', body: input });
+}
+
+export function updateWorkerVersion(
+  id: string,
+  patch: { state?: WorkerVersionState; tag?: string | null; branch?: string | null },
+): Promise<WorkerVersion> {
+  return api<WorkerVersion>(`/workers/versions/${id}/`, { method: 'PATCH', body: patch });
 }
 
 export function fetchWorkerTypes(): Promise<Page<WorkerType>> {

@@ -62,5 +62,12 @@ export const ELEMENT_DELETE: Needs = { right: 'admin', verified: true };
  * may manage workers.
  */
 export function canArchive(user: Pick<User, 'is_admin' | 'can_manage_workers'> | null): boolean {
+  return canManageWorkers(user);
+}
+
+/** Registering workers and their versions, and making a version available: the same people. */
+export function canManageWorkers(
+  user: Pick<User, 'is_admin' | 'can_manage_workers'> | null,
+): boolean {
   return !!user && (user.is_admin || user.can_manage_workers);
 }

@@ -75,7 +75,7 @@ export function WorkerPage({
         )}
         {data.description && <p className="text-slate-700">{data.description}</p>}
       </header>
-      <WorkerVersionsSection workerId={workerId} />
+      <WorkerVersionsSection workerId={workerId} workerName={data.name} />
       {latest.isPending ? (
         <p role="status" className="text-slate-600">
           Loading…

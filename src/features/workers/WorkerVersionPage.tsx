@@ -13,6 +13,7 @@ import { ui } from '@/components/styles';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { versionLabel } from './configuration/ConfigurationEditor';
 import { useListErrorNotification } from './listErrors';
+import { MakeAvailableButton } from './publish/MakeAvailableButton';
 import { RunLocallyButton } from './RunLocallyButton';
 import { useElementTypes } from './useElementTypes';
 import { WorkerConfigurationsSection } from './WorkerConfigurationsSection';
@@ -71,7 +72,8 @@ export function WorkerVersionPage({
           {data.worker.name} <WorkerVersionName version={data} />
         </h1>
         <WorkerVersionStateBadge state={data.state} />
-        <div className="ml-auto">
+        <div className="ml-auto flex flex-wrap gap-2">
+          <MakeAvailableButton version={data} />
           <RunLocallyButton versionId={data.id} />
         </div>
       </header>

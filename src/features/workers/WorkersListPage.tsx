@@ -1,6 +1,7 @@
 /** The workers (spec 000 §2 workers-list): their types in colour, a name search, a type filter. */
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import {
   WORKERS_PAGE_SIZE,
   workerListQuery,
@@ -8,11 +9,15 @@ import {
   type WorkerListQuery,
 } from '@/api/workers';
 import { errorMessage } from '@/api/errors';
+import { GuardedButton } from '@/components/GuardedButton';
 import { ListTableHead } from '@/components/ListTableHead';
+import { useNeedsNetwork } from '@/components/NeedsNetwork';
 import { PaginationBar } from '@/components/PaginationBar';
 import { SearchBox } from '@/components/SearchBox';
 import { ui } from '@/components/styles';
 import { isForbidden, useListErrorNotification } from './listErrors';
+import { useCanManageWorkers } from './publish/api';
+import { CreateWorkerModal } from './publish/CreateWorkerModal';
 import { WorkerTypeBadge } from './WorkerTypeBadge';
 
 export function WorkersListPage({
@@ -28,12 +33,27 @@ export function WorkersListPage({
   useListErrorNotification(types.error);
   const typeList = types.data?.results ?? [];
   const filtered = !!query.name || !!query.type;
+  const canPublish = useCanManageWorkers();
+  const offline = useNeedsNetwork();
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
 
   return (
     <section aria-labelledby="workers-heading" className="mx-auto max-w-4xl space-y-4 p-6">
-      <h1 id="workers-heading" className="text-2xl font-semibold text-brand-900">
-        Workers
-      </h1>
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <h1 id="workers-heading" className="text-2xl font-semibold text-brand-900">
+          Workers
+        </h1>
+        {canPublish && (
+          <GuardedButton
+            blocked={offline}
+            className={ui.primaryButton}
+            onClick={() => setCreating(true)}
+          >
+            Create a worker
+          </GuardedButton>
+        )}
+      </header>
       <div className={`${ui.card} flex flex-col gap-3 sm:flex-row sm:items-end`}>
         <div className="grow">
           <SearchBox
@@ -131,6 +151,18 @@ export function WorkersListPage({
             onPageChange={(page) => onQueryChange({ ...query, page })}
           />
         </>
+      )}
+      {creating && (
+        <CreateWorkerModal
+          onClose={() => setCreating(false)}
+          onCreated={(worker) =>
+            void navigate({
+              to: '/process/workers/$workerId',
+              params: { workerId: worker.id },
+              search: {},
+            })
+          }
+        />
       )}
     </section>
   );

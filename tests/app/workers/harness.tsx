@@ -16,7 +16,11 @@ import type {
   WorkerVersion,
 } from '@/api/workers';
 import type { Corpus, User } from '@/api/types';
-import { validateConfiguration, type UserConfiguration } from '@/lib/workerConfiguration';
+import {
+  schemaProblems,
+  validateConfiguration,
+  type UserConfiguration,
+} from '@/lib/workerConfiguration';
 import {
   APP_STALE_TIME,
   apiError,
@@ -145,13 +149,15 @@ export interface FakeWorkersOptions {
   configurations?: Record<string, WorkerConfiguration[]>;
   runs?: LocalWorkerRun[];
   corpora?: Corpus[];
-  /** The user archive requests act as. */
+  /** The user archive and publishing requests act as. */
   user?: User;
   overrides?: Record<string, Handler>;
 }
 
 const link = (path: string) => (page: number) => `http://localhost/api/v1${path}?page=${page}`;
 const notFound = () => apiError(404, [{ attr: null, detail: 'Not found.', code: 'not_found' }]);
+const forbidden = () =>
+  apiError(403, [{ attr: null, detail: 'Forbidden.', code: 'permission_denied' }]);
 
 /** The workers API of the contract, small enough to read. */
 export function fakeWorkersServer(options: FakeWorkersOptions = {}) {
@@ -163,10 +169,88 @@ export function fakeWorkersServer(options: FakeWorkersOptions = {}) {
   const user = options.user ?? manager;
   const runs = [...(options.runs ?? [])];
 
+  const mayManage = user.is_admin || user.can_manage_workers;
+  // Each server its own copy: a worker made with a new type adds that type.
+  const types = [...TYPES];
+
+  /** POST /workers/: 201 new, 200 with the worker already holding the slug; new types made. */
+  const createWorker = (body: Partial<Worker>): Response => {
+    if (!mayManage) return forbidden();
+    const missing = (['name', 'slug', 'type'] as const).filter((key) => !body[key]);
+    if (missing.length) {
+      return apiError(
+        400,
+        missing.map((attr) => ({ attr, detail: 'This field is required.' })),
+      );
+    }
+    if (!/^[-a-zA-Z0-9_]+$/.test(body.slug!)) {
+      return apiError(400, [
+        {
+          attr: 'slug',
+          detail: 'Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.',
+        },
+      ]);
+    }
+    const existing = workers.find((item) => item.slug === body.slug);
+    if (existing) return json(200, existing);
+    if (!types.some((type) => type.slug === body.type)) {
+      types.push({ id: uuid(), slug: body.type!, display_name: body.type! });
+    }
+    const created = makeWorker(body.name!, {
+      slug: body.slug,
+      type: body.type,
+      description: body.description ?? '',
+      repository_url: body.repository_url ?? null,
+    });
+    workers.push(created);
+    return json(201, created);
+  };
+
+  /** POST /workers/{id}/versions/: schema and revision checked as the server does. */
+  const createVersion = (worker: Worker, body: Partial<WorkerVersion>): Response => {
+    if (!mayManage) return forbidden();
+    const schema = body.configuration?.user_configuration;
+    const problems = schema === undefined ? [] : schemaProblems(schema);
+    if (problems.length) {
+      return apiError(
+        400,
+        problems.map((problem) => ({
+          attr: ['configuration.user_configuration', problem.key].filter(Boolean).join('.'),
+          detail: problem.message,
+        })),
+      );
+    }
+    if (body.revision_url && versions.some((item) => item.revision_url === body.revision_url)) {
+      return apiError(400, [
+        { attr: 'revision_url', detail: 'A version with this revision already exists.' },
+      ]);
+    }
+    const numbered = versions.filter((item) => item.worker.id === worker.id && item.version);
+    const created = makeVersion(worker, {
+      version: body.revision_url
+        ? null
+        : Math.max(0, ...numbered.map((item) => item.version!)) + 1,
+      revision_url: body.revision_url ?? null,
+      tag: body.tag ?? null,
+      branch: body.branch ?? null,
+      state: body.state ?? 'created',
+      gpu_usage: body.gpu_usage ?? 'disabled',
+      model_usage: body.model_usage ?? 'disabled',
+      created: new Date().toISOString(),
+      configuration: body.configuration ?? {},
+    });
+    // Newest first, as the server lists them.
+    versions.unshift(created);
+    return json(201, created);
+  };
+
   const answer = (call: Call): Response => {
     const page = Number(call.query.get('page') ?? '1');
     const size = Number(call.query.get('page_size') ?? '20');
     const paged = <T,>(list: T[]) => json(200, pageOf(list, page, size, link(call.path)));
+    if (call.method === 'POST' && call.path === '/workers/') {
+      return createWorker(call.body as Partial<Worker>);
+    }
     if (call.path === '/workers/') {
       const name = (call.query.get('name') ?? '').toLowerCase();
       const type = call.query.get('type');
@@ -178,7 +262,7 @@ export function fakeWorkersServer(options: FakeWorkersOptions = {}) {
         ),
       );
     }
-    if (call.path === '/workers/types/') return paged(TYPES);
+    if (call.path === '/workers/types/') return paged(types);
     if (call.path === '/models/') {
       const name = (call.query.get('name') ?? '').toLowerCase();
       return paged(
@@ -212,7 +296,12 @@ export function fakeWorkersServer(options: FakeWorkersOptions = {}) {
     const version = /^\/workers\/versions\/([^/]+)\/$/.exec(call.path);
     if (version) {
       const found = versions.find((item) => item.id === version[1]);
-      return found ? json(200, found) : notFound();
+      if (!found) return notFound();
+      if (call.method === 'PATCH') {
+        if (!mayManage) return forbidden();
+        Object.assign(found, call.body as Partial<WorkerVersion>);
+      }
+      return json(200, found);
     }
     if (/^\/workers\/versions\/[^/]+\/fields\/$/.test(call.path)) return paged([]);
     const configuration = /^\/workers\/configurations\/([^/]+)\/$/.exec(call.path);
@@ -222,9 +311,7 @@ export function fakeWorkersServer(options: FakeWorkersOptions = {}) {
         .find((item) => item.id === configuration[1]);
       if (!found) return notFound();
       if (call.method === 'PATCH') {
-        if (!user.is_admin && !user.can_manage_workers) {
-          return apiError(403, [{ attr: null, detail: 'Forbidden.', code: 'permission_denied' }]);
-        }
+        if (!mayManage) return forbidden();
         Object.assign(found, call.body as Partial<WorkerConfiguration>);
       }
       return json(200, found);
@@ -234,6 +321,7 @@ export function fakeWorkersServer(options: FakeWorkersOptions = {}) {
       const found = workers.find((item) => item.id === worker[1]);
       if (!found) return notFound();
       if (worker[2] === 'versions') {
+        if (call.method === 'POST') return createVersion(found, call.body as Partial<WorkerVersion>);
         return paged(versions.filter((item) => item.worker.id === found.id));
       }
       if (worker[2] === 'configurations') {
@@ -303,7 +391,7 @@ export function fakeWorkersServer(options: FakeWorkersOptions = {}) {
   const server = stubFetch(
     async (call) => (await overridden(options.overrides, call)) ?? answer(call),
   );
-  return { ...server, configurations, runs };
+  return { ...server, configurations, runs, workers, versions };
 }
 
 export function renderWorkers(url: string, user: User | null = manager) {
