@@ -227,9 +227,7 @@ export function fakeWorkersServer(options: FakeWorkersOptions = {}) {
     }
     const numbered = versions.filter((item) => item.worker.id === worker.id && item.version);
     const created = makeVersion(worker, {
-      version: body.revision_url
-        ? null
-        : Math.max(0, ...numbered.map((item) => item.version!)) + 1,
+      version: body.revision_url ? null : Math.max(0, ...numbered.map((item) => item.version!)) + 1,
       revision_url: body.revision_url ?? null,
       tag: body.tag ?? null,
       branch: body.branch ?? null,
@@ -321,7 +319,8 @@ export function fakeWorkersServer(options: FakeWorkersOptions = {}) {
       const found = workers.find((item) => item.id === worker[1]);
       if (!found) return notFound();
       if (worker[2] === 'versions') {
-        if (call.method === 'POST') return createVersion(found, call.body as Partial<WorkerVersion>);
+        if (call.method === 'POST')
+          return createVersion(found, call.body as Partial<WorkerVersion>);
         return paged(versions.filter((item) => item.worker.id === found.id));
       }
       if (worker[2] === 'configurations') {

@@ -104,6 +104,10 @@ describe('creating a worker', () => {
     // Still on the list, the modal open, one worker only.
     expect(screen.getByRole('heading', { level: 1, name: 'Workers' })).toBeTruthy();
     expect(server.workers).toHaveLength(1);
+
+    // Another slug typed: the message about the first one goes.
+    await user.type(dialog.getByLabelText(/^Slug/), '-2');
+    expect(dialog.queryByRole('alert')).toBeNull();
   });
 
   it('shows the server’s refusals under their fields', async () => {
@@ -214,7 +218,9 @@ describe('publishing a version', () => {
     expect(screen.getByText('created')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Make available' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Make available' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Make available' })).toBeNull(),
+    );
     expect(server.callsTo('PATCH', `/workers/versions/${created.id}/`)[0]!.body).toEqual({
       state: 'available',
     });
@@ -259,6 +265,34 @@ describe('publishing a version', () => {
     expect(server.callsTo('POST', `/workers/${worker2.id}/versions/`)[0]!.body).toMatchObject({
       revision_url: 'https://git.example.org/ocr/-/commit/1',
     });
+
+    // The schema changed since: the server's word on the old one goes, the revision's stays.
+    await user.type(dialog.getByLabelText('Settings schema (JSON)'), ' ');
+    expect(dialog.queryByRole('list', { name: 'Schema problems' })).toBeNull();
+    expect(revision.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('offline', () => {
+  it('New version and Make available wait for the network', async () => {
+    const worker = makeWorker('Line recognizer');
+    const version = makeVersion(worker, { state: 'created' });
+    fakeWorkersServer({ workers: [worker], versions: [version] });
+    const page = renderWorkers(`/process/workers/${worker.id}`);
+    const user = userEvent.setup();
+    const newVersion = await screen.findByRole('button', { name: 'New version' });
+    connectivity.store.set({ online: false, checkedAt: null });
+    await waitFor(() => expect(newVersion.getAttribute('aria-disabled')).toBe('true'));
+    expect(newVersion.getAttribute('title')).toBe('Needs the network');
+    await user.click(newVersion);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    page.unmount();
+
+    renderWorkers(`/process/worker-version/${version.id}`);
+    const available = await screen.findByRole('button', { name: 'Make available' });
+    expect(available.getAttribute('aria-disabled')).toBe('true');
+    await user.click(available);
+    expect(version.state).toBe('created');
   });
 });
 

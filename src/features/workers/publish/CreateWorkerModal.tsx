@@ -37,6 +37,8 @@ export function CreateWorkerModal({
   const create = useCreateWorker();
   const offline = useNeedsNetwork();
   const slug = ownSlug ?? slugOf(name);
+  // The worker holding the slug is named only while the slug asked about is still the one typed.
+  const shownExisting = existing && existing.slug === slug.trim() ? existing : null;
 
   const blocked =
     offline ??
@@ -174,17 +176,17 @@ export function CreateWorkerModal({
           />
         )}
       </FormField>
-      {existing && (
+      {shownExisting && (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2">
-          A worker with the slug <span className="font-mono">{existing.slug}</span> already
+          A worker with the slug <span className="font-mono">{shownExisting.slug}</span> already
           exists: nothing was created.{' '}
           <Link
             to="/process/workers/$workerId"
-            params={{ workerId: existing.id }}
+            params={{ workerId: shownExisting.id }}
             search={{}}
             className={ui.link}
           >
-            Open {existing.name}
+            Open {shownExisting.name}
           </Link>
         </p>
       )}

@@ -63,15 +63,20 @@ export function NewWorkerVersionModal({
   const [gpu, setGpu] = useState<Usage>('disabled');
   const [model, setModel] = useState<Usage>('disabled');
   const [schemaText, setSchemaText] = useState('');
+  // The schema as last sent: the server's problems with it go once the author changes it.
+  const [sentSchema, setSentSchema] = useState<string | null>(null);
   const create = useCreateWorkerVersion(workerId);
   const offline = useNeedsNetwork();
   const schema = readSchemaText(schemaText);
 
-  const blocked =
-    offline ?? (schema.kind === 'invalid' ? 'Fix the settings schema first' : null);
+  const blocked = offline ?? (schema.kind === 'invalid' ? 'Fix the settings schema first' : null);
   const errors = fieldErrors(create.error);
   const schemaProblems =
-    schema.kind === 'invalid' ? schema.problems : serverSchemaProblems(errors);
+    schema.kind === 'invalid'
+      ? schema.problems
+      : sentSchema === schemaText
+        ? serverSchemaProblems(errors)
+        : [];
   const otherErrors = create.error
     ? Object.keys(errors).length
       ? Object.entries(errors)
@@ -91,6 +96,7 @@ export function NewWorkerVersionModal({
     if (revision.trim()) input.revision_url = revision.trim();
     if (tag.trim()) input.tag = tag.trim();
     if (branch.trim()) input.branch = branch.trim();
+    setSentSchema(schemaText);
     create.mutate(input, { onSuccess: onCreated });
   };
 

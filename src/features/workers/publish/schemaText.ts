@@ -37,7 +37,9 @@ export function serverSchemaProblems(
 ): { key: string; message: string }[] {
   const prefix = 'configuration.user_configuration';
   return Object.entries(errors)
-    .filter(([attr]) => attr === prefix || attr.startsWith(`${prefix}.`) || attr === 'configuration')
+    .filter(
+      ([attr]) => attr === prefix || attr.startsWith(`${prefix}.`) || attr === 'configuration',
+    )
     .flatMap(([attr, messages]) =>
       messages.map((message) => ({
         key: attr.startsWith(`${prefix}.`) ? attr.slice(prefix.length + 1) : '',
