@@ -14,7 +14,7 @@ test('an anonymous visit to a login-only page lands on login with next, and retu
 
   await new AccountPages(page).logIn(email, 'a sturdy passphrase');
   await expect(page).toHaveURL(/\/process\/workers\/$/);
-  await expect(page.getByRole('heading', { name: 'workers-list' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Workers', level: 1 })).toBeVisible();
 });
 
 test('a wrong password is refused above the form and nothing else happens', async ({ page }) => {

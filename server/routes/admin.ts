@@ -27,6 +27,7 @@ const userChangesBody = z.object({
   is_admin: z.boolean().optional(),
   verified_email: z.boolean().optional(),
   is_active: z.boolean().optional(),
+  can_manage_workers: z.boolean().optional(),
 });
 
 type IdParams = { Params: { id: string } };

@@ -23,6 +23,7 @@ export interface AdminUserJson {
   is_admin: boolean;
   is_active: boolean;
   verified_email: boolean;
+  can_manage_workers: boolean;
   has_usable_password: boolean;
   created: string;
   last_login: string | null;
@@ -40,6 +41,7 @@ export interface AdminUserChanges {
   is_admin?: boolean | undefined;
   verified_email?: boolean | undefined;
   is_active?: boolean | undefined;
+  can_manage_workers?: boolean | undefined;
 }
 
 function adminUserJson(user: User): AdminUserJson {
@@ -50,6 +52,7 @@ function adminUserJson(user: User): AdminUserJson {
     is_admin: user.is_admin === 1,
     is_active: user.is_active === 1,
     verified_email: user.verified_email === 1,
+    can_manage_workers: user.can_manage_workers === 1,
     has_usable_password: user.password_hash !== null,
     created: user.created,
     last_login: user.last_login,
@@ -158,6 +161,8 @@ export async function updateAdminUser(
   if (changes.is_admin !== undefined) update.is_admin = changes.is_admin ? 1 : 0;
   if (changes.verified_email !== undefined) update.verified_email = changes.verified_email ? 1 : 0;
   if (changes.is_active !== undefined) update.is_active = changes.is_active ? 1 : 0;
+  if (changes.can_manage_workers !== undefined)
+    update.can_manage_workers = changes.can_manage_workers ? 1 : 0;
   if (Object.keys(update).length === 0) return adminUserJson(user);
 
   await db.transaction().execute(async (trx) => {

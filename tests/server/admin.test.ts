@@ -101,6 +101,7 @@ describeEachDialect('site administration', ({ t }) => {
       is_admin: true,
       is_active: true,
       verified_email: true,
+      can_manage_workers: false,
       has_usable_password: true,
       created: expect.any(String),
       last_login: null,
@@ -144,6 +145,29 @@ describeEachDialect('site administration', ({ t }) => {
     expect(removed.json()).toMatchObject({ id: user.id, is_admin: false });
     expect((await client.get('user/')).json().is_admin).toBe(false);
     expect((await client.get('admin/users/')).statusCode).toBe(403);
+  });
+
+  it('lets a user publish workers, and takes that right back', async () => {
+    const user = await createTestUser(t().app);
+    const client = new Client(t().app, user.token);
+    const worker = {
+      name: 'Line OCR',
+      slug: `line-ocr-${user.id.slice(0, 8)}`,
+      type: 'recognizer',
+    };
+    expect((await client.post('workers/', worker)).statusCode).toBe(403);
+    const granted = await patchUser(user.id, { can_manage_workers: true });
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json()).toMatchObject({ can_manage_workers: true, is_admin: false });
+    expect((await client.get('user/')).json().can_manage_workers).toBe(true);
+    expect((await client.post('workers/', worker)).statusCode).toBe(201);
+    const revoked = await patchUser(user.id, { can_manage_workers: false });
+    expect(revoked.json()).toMatchObject({ can_manage_workers: false });
+    expect((await client.get('user/')).json().can_manage_workers).toBe(false);
+    expect(
+      (await client.post('workers/', { ...worker, slug: `${worker.slug}-2` })).statusCode,
+    ).toBe(403);
+    expect((await patchUser(user.id, { can_manage_workers: 'yes' })).statusCode).toBe(400);
   });
 
   it('marks an e-mail verified', async () => {

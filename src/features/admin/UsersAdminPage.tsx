@@ -31,12 +31,17 @@ function doneText(user: AdminUser, changes: AdminUserChanges): string {
   const name = nameOf(user);
   if (changes.is_admin === true) return `${name} is now a site administrator.`;
   if (changes.is_admin === false) return `${name} is no longer a site administrator.`;
+  if (changes.can_manage_workers === true) return `${name} can now publish workers.`;
+  if (changes.can_manage_workers === false) return `${name} can no longer publish workers.`;
   if (changes.verified_email) return `The e-mail address of ${name} is now verified.`;
   if (changes.is_active === false) return `${name} has been deactivated.`;
   return `${name} has been reactivated.`;
 }
 
-/** Every account: search by e-mail or name, admin right, verified e-mail, (de)activation. */
+/**
+ * Every account: search by e-mail or name, admin right, the right to publish workers (and
+ * archive their configurations), verified e-mail, (de)activation.
+ */
 export function UsersAdminPage({
   query,
   onQueryChange,
@@ -175,6 +180,7 @@ function UserRow({
       <td className="py-2 pr-4">
         <span className="flex flex-wrap gap-1">
           {user.is_admin && <Badge tone="brand">Admin</Badge>}
+          {user.can_manage_workers && <Badge tone="brand">Worker manager</Badge>}
           {user.verified_email ? (
             <Badge tone="green">Verified</Badge>
           ) : (
@@ -202,6 +208,25 @@ function UserRow({
               onClick={() => onChange({ is_admin: true })}
             >
               Make admin
+            </GuardedButton>
+          )}
+          {user.can_manage_workers ? (
+            <GuardedButton
+              className={ui.secondaryButton}
+              aria-label={`Stop managing workers: ${name}`}
+              blocked={offline ?? busy}
+              onClick={() => onChange({ can_manage_workers: false })}
+            >
+              Stop managing workers
+            </GuardedButton>
+          ) : (
+            <GuardedButton
+              className={ui.secondaryButton}
+              aria-label={`Let manage workers: ${name}`}
+              blocked={offline ?? busy}
+              onClick={() => onChange({ can_manage_workers: true })}
+            >
+              Let manage workers
             </GuardedButton>
           )}
           {!user.verified_email && (

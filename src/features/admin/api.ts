@@ -19,6 +19,7 @@ export interface AdminUser {
   is_admin: boolean;
   is_active: boolean;
   verified_email: boolean;
+  can_manage_workers: boolean;
   has_usable_password: boolean;
   created: string;
   last_login: string | null;
@@ -33,7 +34,7 @@ export interface AdminCorpus {
 }
 
 export type AdminUserChanges = Partial<
-  Pick<AdminUser, 'is_admin' | 'verified_email' | 'is_active'>
+  Pick<AdminUser, 'is_admin' | 'verified_email' | 'is_active' | 'can_manage_workers'>
 >;
 
 export interface ListQuery {

@@ -71,6 +71,7 @@ function adminUser(fields: Partial<AdminUser> & Pick<AdminUser, 'email' | 'displ
     is_admin: false,
     is_active: true,
     verified_email: true,
+    can_manage_workers: false,
     has_usable_password: true,
     created: '2024-05-01T10:00:00Z',
     last_login: null,
@@ -233,6 +234,30 @@ describe('users', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('No user matches this search.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('lets a user manage workers, and takes that right back', async () => {
+    const linus = adminUser({ email: 'linus@example.org', display_name: 'Linus Pauling' });
+    const server = fakeServer([me, linus]);
+    renderAdmin('/admin/');
+    const row = await rowOf('Linus Pauling');
+    expect(row.queryByText('Worker manager')).toBeNull();
+    await userEvent.click(row.getByRole('button', { name: 'Let manage workers: Linus Pauling' }));
+    expect(await screen.findByText('Linus Pauling can now publish workers.')).toBeTruthy();
+    await (await rowOf('Linus Pauling')).findByText('Worker manager');
+    await userEvent.click(
+      (await rowOf('Linus Pauling')).getByRole('button', {
+        name: 'Stop managing workers: Linus Pauling',
+      }),
+    );
+    expect(await screen.findByText('Linus Pauling can no longer publish workers.')).toBeTruthy();
+    await waitFor(async () =>
+      expect((await rowOf('Linus Pauling')).queryByText('Worker manager')).toBeNull(),
+    );
+    expect(server.callsTo('PATCH', `/admin/users/${linus.id}/`).map((call) => call.body)).toEqual([
+      { can_manage_workers: true },
+      { can_manage_workers: false },
+    ]);
   });
 
   it('makes a user admin, marks an e-mail verified, and deactivates after confirmation', async () => {
