@@ -29,6 +29,11 @@ test('a rename and a new folder made offline survive a reload and reach the serv
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await expect(page.getByRole('heading', { name: 'Box 1', exact: true })).toBeVisible();
+  // The folder as the user saw it: its (empty) children and panels loaded, not still on the way
+  // when the network goes (on a busy machine the heading shows well before them).
+  await expect(page.getByText('No elements to display.')).toBeVisible();
+  await expect(page.getByText('No transcription', { exact: true })).toBeVisible();
+  await expect(page.getByText('No metadata', { exact: true })).toBeVisible();
 
   await context.setOffline(true);
   const status = page.getByRole('navigation', { name: 'Main' });
