@@ -20,6 +20,7 @@ import * as m0010 from './migrations/0010_user_active';
 import * as m0011 from './migrations/0011_workers';
 import * as m0012 from './migrations/0012_model_rights_and_archives';
 import * as m0013 from './migrations/0013_results_by_worker_run';
+import * as m0014 from './migrations/0014_processes_tasks_agents';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0011_workers': m0011,
   '0012_model_rights_and_archives': m0012,
   '0013_results_by_worker_run': m0013,
+  '0014_processes_tasks_agents': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

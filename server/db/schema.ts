@@ -336,6 +336,96 @@ export interface ProcessTable {
   created: string;
   started: string | null;
   finished: string | null;
+  /** Migration 0014: the element filters of a workers process. */
+  element_id: string | null;
+  element_type: string | null;
+  element_name_contains: string | null;
+  load_children: Generated<LoadChildren>;
+  ml_class_id: string | null;
+  template_id: string | null;
+  farm_id: string | null;
+  chunks: Generated<number>;
+  use_gpu: Generated<Flag>;
+  activity_state: Generated<ActivityState>;
+  updated: string | null;
+}
+
+export type LoadChildren = 'none' | 'direct' | 'all';
+export type ActivityState = 'disabled' | 'pending' | 'ready' | 'error';
+export type TaskState =
+  | 'unscheduled'
+  | 'pending'
+  | 'running'
+  | 'completed'
+  | 'failed'
+  | 'error'
+  | 'stopping'
+  | 'stopped'
+  | 'cancelled';
+export type TaskKind = 'worker' | 'import';
+
+/** The elements a process was created from (a copy of its creator's selection). */
+export interface ProcessElementTable {
+  process_id: string;
+  element_id: string;
+}
+
+export interface FarmTable {
+  id: string;
+  name: string;
+  /** The secret agents present to register (`Authorization: Farm <token>`). */
+  token: string;
+  created: string;
+}
+
+export interface AgentTable {
+  id: string;
+  farm_id: string;
+  hostname: string;
+  token_hash: string;
+  slots: Generated<number>;
+  cpu_cores: Generated<number>;
+  /** bigint, which PostgreSQL returns as a string: read through Number(). */
+  ram_total: ColumnType<number | string, number | undefined, number>;
+  gpus: Generated<number>;
+  last_ping: string;
+  created: string;
+}
+
+export interface TaskTable {
+  id: string;
+  process_id: string;
+  run: Generated<number>;
+  depth: Generated<number>;
+  slug: string;
+  kind: Generated<TaskKind>;
+  state: Generated<TaskState>;
+  /** JSON array of task ids. */
+  parents: Generated<string>;
+  worker_run_id: string | null;
+  /** JSON array of element ids (the task's chunk). */
+  elements: Generated<string>;
+  chunk: number | null;
+  original_task_id: string | null;
+  requires_gpu: Generated<Flag>;
+  agent_id: string | null;
+  token_hash: string | null;
+  attempts: Generated<number>;
+  logs: Generated<string>;
+  created: string;
+  updated: string;
+  started: string | null;
+  finished: string | null;
+}
+
+export interface TaskArtifactTable {
+  id: string;
+  task_id: string;
+  path: string;
+  size: ColumnType<number | string, number, number>;
+  content_type: string;
+  created: string;
+  updated: string;
 }
 
 export interface WorkerRunTable {
@@ -402,6 +492,11 @@ export interface Database {
   model_compatible_workers: ModelCompatibleWorkerTable;
   processes: ProcessTable;
   worker_runs: WorkerRunTable;
+  process_elements: ProcessElementTable;
+  farms: FarmTable;
+  agents: AgentTable;
+  tasks: TaskTable;
+  task_artifacts: TaskArtifactTable;
   entity_types: EntityTypeTable;
   transcription_entities: TranscriptionEntityTable;
   selections: SelectionTable;

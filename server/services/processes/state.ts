@@ -1,0 +1,75 @@
+/**
+ * A process' state is derived from the tasks of its latest run (spec 000 §4, api part 2 §2.2),
+ * and stored on the process row so that lists can filter and sort on it. Whoever changes a
+ * task's state calls refreshProcessState in the same transaction.
+ */
+import type { Db } from '../../db';
+import type { TaskState } from '../../db/schema';
+import { nowIso } from '../../clock';
+
+export const FINISHED_STATES: readonly TaskState[] = [
+  'completed',
+  'failed',
+  'error',
+  'stopped',
+  'cancelled',
+];
+
+export const isFinished = (state: string): boolean =>
+  (FINISHED_STATES as readonly string[]).includes(state);
+
+/**
+ * The order of precedence: anything still moving wins, then the worst outcome. A run with a
+ * running task and a failed one is `running`: it is not over yet.
+ */
+const PRECEDENCE: readonly TaskState[] = [
+  'running',
+  'stopping',
+  'pending',
+  'unscheduled',
+  'error',
+  'failed',
+  'stopped',
+  'cancelled',
+  'completed',
+];
+
+export function deriveProcessState(states: readonly string[]): TaskState {
+  if (states.length === 0) return 'unscheduled';
+  const present = new Set(states);
+  // Unscheduled tasks behind running or pending ones: the process is underway, not waiting.
+  for (const state of PRECEDENCE) if (present.has(state)) return state;
+  return 'error';
+}
+
+/** Recomputes and stores the state (and `finished`) of a process from its latest run. */
+export async function refreshProcessState(db: Db, processId: string): Promise<TaskState> {
+  const latest = await db
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.max('run').as('run'))
+    .where('process_id', '=', processId)
+    .executeTakeFirst();
+  const run = latest?.run ?? null;
+  const tasks =
+    run === null
+      ? []
+      : await db
+          .selectFrom('tasks')
+          .select(['state', 'finished'])
+          .where('process_id', '=', processId)
+          .where('run', '=', Number(run))
+          .execute();
+  const state = deriveProcessState(tasks.map((task) => task.state));
+  const finished = isFinished(state)
+    ? tasks.reduce<string | null>(
+        (last, task) => (task.finished && (!last || task.finished > last) ? task.finished : last),
+        null,
+      ) ?? nowIso()
+    : null;
+  await db
+    .updateTable('processes')
+    .set({ state, finished, updated: nowIso() })
+    .where('id', '=', processId)
+    .execute();
+  return state;
+}
