@@ -37,6 +37,9 @@ import { selectionRoutes } from './routes/selection';
 import { adminRoutes } from './routes/admin';
 import { modelsRoutes } from './routes/models';
 import { workerResultRoutes } from './routes/workerResults';
+import { processRoutes } from './routes/processes/index';
+import { taskRoutes } from './routes/tasks/index';
+import { agentRoutes } from './routes/agents/index';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { settleStoredArchives } from './services/models/archives';
 
@@ -166,6 +169,9 @@ export async function buildApp(
       await api.register(adminRoutes);
       await api.register(modelsRoutes);
       await api.register(workerResultRoutes);
+      await api.register(processRoutes);
+      await api.register(taskRoutes);
+      await api.register(agentRoutes);
     },
     { prefix: API_PREFIX },
   );
