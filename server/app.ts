@@ -40,6 +40,7 @@ import { workerResultRoutes } from './routes/workerResults';
 import { processRoutes } from './routes/processes/index';
 import { taskRoutes } from './routes/tasks/index';
 import { agentRoutes } from './routes/agents/index';
+import { elementChildrenRoutes } from './routes/elementChildren';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { settleStoredArchives } from './services/models/archives';
 
@@ -172,6 +173,7 @@ export async function buildApp(
       await api.register(processRoutes);
       await api.register(taskRoutes);
       await api.register(agentRoutes);
+      await api.register(elementChildrenRoutes);
     },
     { prefix: API_PREFIX },
   );
