@@ -42,6 +42,8 @@ export interface Config {
   /** Serve the built PWA from this folder when it exists. */
   distDir: string;
   logger: boolean;
+  /** Seconds without a heartbeat after which an agent is lost and its tasks are requeued. */
+  agentTimeoutS: number;
 }
 
 export function parseFeatures(list: string): Features {
@@ -97,6 +99,15 @@ function parsePublicUrl(value: string | undefined): string | null {
   return url.origin;
 }
 
+function parseAgentTimeout(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 30;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new Error(`FOLIA_AGENT_TIMEOUT_S: not a positive number of seconds: ${value}`);
+  }
+  return seconds;
+}
+
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 8000;
   const port = Number(value);
@@ -125,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     publicUrl: parsePublicUrl(env.FOLIA_PUBLIC_URL),
     distDir: path.resolve(root, env.FOLIA_DIST_DIR?.trim() || 'dist'),
     logger: env.FOLIA_LOG !== '0',
+    agentTimeoutS: parseAgentTimeout(env.FOLIA_AGENT_TIMEOUT_S),
   };
 }
 

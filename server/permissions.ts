@@ -29,6 +29,22 @@ export function rightsForLevel(level: number | null, isPublic: boolean): Right[]
   return rights;
 }
 
+/**
+ * A task token acts as the process' creator on that process' project only: the user object the
+ * request carries is marked with that project, and every check below reads the mark.
+ */
+const onlyProjects = new WeakMap<User, string>();
+
+export function limitToProject(user: User, corpusId: string): User {
+  onlyProjects.set(user, corpusId);
+  return user;
+}
+
+/** The one project a task token's user may reach, or null for an ordinary user. */
+export function projectLimit(user: User | null): string | null {
+  return user ? (onlyProjects.get(user) ?? null) : null;
+}
+
 export function rightsFor(
   user: User | null,
   level: number | null,
@@ -60,7 +76,10 @@ export function readableCorpusIds(
   db: Db,
   user: User | null,
 ): SelectQueryBuilder<Database, 'corpora', { id: string }> {
-  const all = db.selectFrom('corpora').select('corpora.id');
+  const limit = projectLimit(user);
+  const all = limit
+    ? db.selectFrom('corpora').select('corpora.id').where('corpora.id', '=', limit)
+    : db.selectFrom('corpora').select('corpora.id');
   if (user?.is_admin) return all;
   if (!user) return all.where('corpora.public', '=', 1);
   return all.where((eb) =>
@@ -120,6 +139,8 @@ export async function findCorpusAccess(
   corpusId: string,
 ): Promise<CorpusAccess | null> {
   if (!UUID.test(corpusId)) return null;
+  const limit = projectLimit(user);
+  if (limit && limit !== corpusId.toLowerCase()) return null;
   const corpus = await db
     .selectFrom('corpora')
     .selectAll()
@@ -198,7 +219,9 @@ export function requireCanCreateCorpus(user: User): void {
 /** The site administration (/admin/…): site admins only, whatever their memberships. */
 export function requireSiteAdmin(user: User | null): User {
   if (!user) throw notAuthenticated();
-  if (!user.is_admin) throw permissionDenied('Only site administrators can do this.');
+  if (!user.is_admin || projectLimit(user)) {
+    throw permissionDenied('Only site administrators can do this.');
+  }
   return user;
 }
 

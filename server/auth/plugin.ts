@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { User } from '../db/schema';
 import { ApiError, notAuthenticated, permissionDenied } from '../errors';
+import { limitToProject } from '../permissions';
+import { taskForToken } from '../services/tasks/tokens';
 import {
   CSRF_COOKIE,
   CSRF_HEADER,
@@ -18,7 +20,7 @@ import {
 declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
-    authMethod: 'session' | 'token' | null;
+    authMethod: 'session' | 'token' | 'task' | null;
   }
   interface FastifyInstance {
     startSession(reply: FastifyReply, user: User): Promise<void>;
@@ -34,9 +36,38 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+const invalidToken = () =>
+  new ApiError(401, 'client_error', [
+    { code: 'authentication_failed', detail: 'Invalid token.', attr: null },
+  ]);
+
 /**
- * Who is calling: a session cookie (browsers, CSRF-checked on unsafe methods) or an
- * `Authorization: Token …` header (scripts, no CSRF). Unknown tokens are refused outright.
+ * The process' creator, limited to the process' project, for the program a running task runs;
+ * null once the task has ended (or for a token that never was).
+ */
+async function userForTaskToken(app: FastifyInstance, token: string): Promise<User | null> {
+  const task = await taskForToken(app.db, token);
+  if (!task) return null;
+  const process = await app.db
+    .selectFrom('processes')
+    .select(['corpus_id', 'creator_id'])
+    .where('id', '=', task.process_id)
+    .executeTakeFirst();
+  if (!process?.corpus_id || !process.creator_id) return null;
+  const user = await app.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', process.creator_id)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+  return user ? limitToProject(user, process.corpus_id) : null;
+}
+
+/**
+ * Who is calling: a session cookie (browsers, CSRF-checked on unsafe methods), an
+ * `Authorization: Token …` header (scripts, no CSRF) or `Authorization: Ponos …` (the program
+ * a task runs). Unknown tokens are refused outright. `Farm` and `Agent` tokens name no user:
+ * the agent routes read them.
  */
 export async function authPlugin(
   app: FastifyInstance,
@@ -63,14 +94,19 @@ export async function authPlugin(
       reply.setCookie(CSRF_COOKIE, newCsrfToken(), { ...cookieOptions, maxAge: 365 * 24 * 3600 });
     }
     const header = request.headers.authorization;
+    if (header && /^(Farm|Agent)\s/i.test(header)) return;
+    if (header && /^Ponos\s/i.test(header)) {
+      const match = /^Ponos\s+(\S+)$/i.exec(header);
+      const user = match ? await userForTaskToken(app, match[1] as string) : null;
+      if (!user) throw invalidToken();
+      request.user = user;
+      request.authMethod = 'task';
+      return;
+    }
     if (header) {
       const match = /^Token\s+(\S+)$/i.exec(header);
       const user = match ? await userForToken(app.db, match[1] as string) : null;
-      if (!user) {
-        throw new ApiError(401, 'client_error', [
-          { code: 'authentication_failed', detail: 'Invalid token.', attr: null },
-        ]);
-      }
+      if (!user) throw invalidToken();
       request.user = user;
       request.authMethod = 'token';
       return;

@@ -2,8 +2,72 @@
  * Tasks as users see them: retrieve, stop, restart, logs, artifacts.
  * Rights come from permissions.ts before any body is read; rules live in services/tasks/.
  */
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../../auth/plugin';
+import { notFound } from '../../errors';
+import { parse } from '../../validation';
+import { requireTaskRight } from '../../services/tasks/access';
+import { taskJson } from '../../services/tasks/json';
+import { restartTask, stopTask } from '../../services/tasks/transitions';
+import { artifactFilePath, findArtifact, listArtifacts } from '../../services/tasks/artifacts';
+
+const updateBody = z.object({ state: z.enum(['stopping']) });
+
+type IdParams = { Params: { id: string } };
+type ArtifactParams = { Params: { id: string; '*': string } };
 
 export async function taskRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  const { db } = app;
+
+  app.get<IdParams>('/task/:id/', async (request) => {
+    const task = await requireTaskRight(db, request.user, request.params.id, 'read');
+    return taskJson(db, task, { logs: true });
+  });
+
+  app.get<IdParams>('/task/:id/logs/', async (request, reply) => {
+    const task = await requireTaskRight(db, request.user, request.params.id, 'read');
+    return reply.type('text/plain; charset=utf-8').send(task.logs);
+  });
+
+  app.patch<IdParams>('/task/:id/', async (request) => {
+    const user = requireUser(request);
+    const task = await requireTaskRight(db, user, request.params.id, 'admin');
+    parse(updateBody, request.body);
+    await stopTask(db, task.id);
+    const updated = await db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('id', '=', task.id)
+      .executeTakeFirstOrThrow();
+    return taskJson(db, updated);
+  });
+
+  app.post<IdParams>('/task/:id/restart/', async (request, reply) => {
+    const user = requireUser(request);
+    const task = await requireTaskRight(db, user, request.params.id, 'admin');
+    const created = await restartTask(db, task.id);
+    return reply.code(201).send(await taskJson(db, created));
+  });
+
+  app.get<IdParams>('/task/:id/artifacts/', async (request) => {
+    const task = await requireTaskRight(db, request.user, request.params.id, 'read');
+    return listArtifacts(db, task.id);
+  });
+
+  app.get<ArtifactParams>('/task/:id/artifact/*', async (request, reply) => {
+    const task = await requireTaskRight(db, request.user, request.params.id, 'read');
+    const artifact = await findArtifact(db, task.id, request.params['*']);
+    if (!artifact) throw notFound();
+    const file = artifactFilePath(app.config.dataDir, task.id, artifact.path);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat) throw notFound();
+    const name = artifact.path.split('/').pop() ?? 'artifact';
+    return reply
+      .type(artifact.content_type)
+      .header('content-length', stat.size)
+      .header('content-disposition', `attachment; filename="${name.replace(/["\\]/g, '_')}"`)
+      .send(fs.createReadStream(file));
+  });
 }

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db';
 import type { User } from '../../db/schema';
-import { findCorpusAccess, type Right } from '../../permissions';
+import { findCorpusAccess, projectLimit, type Right } from '../../permissions';
 
 export interface ProcessOwner {
   corpus_id: string | null;
@@ -18,7 +18,8 @@ export async function processRights(
   process: ProcessOwner,
 ): Promise<Right[]> {
   if (process.corpus_id === null) {
-    if (!user) return [];
+    // A task token reaches its own project, never a person's local process.
+    if (!user || projectLimit(user)) return [];
     return user.is_admin === 1 || user.id === process.creator_id ? ['read', 'write', 'admin'] : [];
   }
   return (await findCorpusAccess(db, user, process.corpus_id))?.rights ?? [];
