@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { ProcessDetailsPage } from '@/features/processes/ProcessDetailsPage';
+import { WorkerRunModal } from '@/features/workers/WorkerRunModal';
 
 /** selectedRun is numeric; anything invalid, or below -1, becomes -1 (spec 000 §2). */
 export function parseSelectedRun(value: unknown): number {
@@ -11,15 +12,17 @@ export function parseSelectedRun(value: unknown): number {
 
 export const Route = createFileRoute('/process/$id/{-$selectedRun}')({
   staticData: { name: 'process-details' },
-  beforeLoad: requireAccess({ login: true, uuidParams: ['id'] }),
+  beforeLoad: (ctx) => requireAccess({ login: true, uuidParams: ['id'] })(ctx),
   component: ProcessDetailsRoute,
 });
 
 function ProcessDetailsRoute() {
-  const { selectedRun } = Route.useParams();
+  const { id, selectedRun } = Route.useParams();
   return (
-    <div data-selected-run={parseSelectedRun(selectedRun)}>
-      <RoutePlaceholder name="process-details" />
-    </div>
+    <ProcessDetailsPage
+      id={id}
+      selectedRun={parseSelectedRun(selectedRun)}
+      workerRunModal={(runId, onClose) => <WorkerRunModal id={runId} onClose={onClose} />}
+    />
   );
 }
