@@ -4,8 +4,17 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { ensureBuild } from './build';
 import { seedDemo } from './demo/index';
+import { startEmbeddedAgent } from './embeddedAgent';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where the embedded agent reaches this server: loopback when it listens everywhere. */
+const agentHost = (host: string) =>
+  ['0.0.0.0', '::', 'localhost'].includes(host)
+    ? '127.0.0.1'
+    : host.includes(':')
+      ? `[${host}]`
+      : host;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, root);
@@ -31,7 +40,22 @@ async function main(): Promise<void> {
   );
   console.log(lines.join('\n') + '\n');
 
+  const agent =
+    process.env.FOLIA_EMBEDDED_AGENT === '0'
+      ? null
+      : await startEmbeddedAgent(app.db, {
+          root,
+          url: `${scheme}://${agentHost(config.host)}:${port}`,
+          dataDir: config.dataDir,
+          slots: process.env.FOLIA_AGENT_SLOTS,
+        });
+
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    // The agent reports its tasks' last states to this server before it goes.
+    await agent?.stop();
     await app.close();
     process.exit(0);
   };
