@@ -53,6 +53,8 @@ export interface ElementPageProps {
   renderOfflineDialog?: (props: OfflineDialogProps) => ReactNode;
   /** And the worker results deletion of its Processes menu. */
   renderWorkerResultsDialog?: (props: OfflineDialogProps) => ReactNode;
+  /** And the process creation of that menu, from the processes feature. */
+  createProcess?: (element: Element) => void;
   /** And a folder's filtered list of children, from the navigation feature. */
   renderFolderChildren: (props: {
     elementId: string;
@@ -93,6 +95,7 @@ function ElementView({
   renderImage,
   renderOfflineDialog,
   renderWorkerResultsDialog,
+  createProcess,
   renderDetails,
   renderFolderChildren,
 }: ElementPageProps & { element: Element }) {
@@ -142,6 +145,7 @@ function ElementView({
             onChanged={onChanged}
             renderOfflineDialog={renderOfflineDialog}
             renderWorkerResultsDialog={renderWorkerResultsDialog}
+            createProcess={createProcess}
           />
         </div>
         <Breadcrumbs

@@ -34,6 +34,8 @@ export interface NavigationMenuProps {
   renderOfflineDialog?: (props: OfflineDialogProps) => ReactNode;
   /** The worker results deletion, from the workers feature; no entry without. */
   renderWorkerResultsDialog?: (props: OfflineDialogProps) => ReactNode;
+  /** Creates a workers process from this element, from the processes feature; none: not yet. */
+  createProcess?: (element: Element) => void;
 }
 
 export interface OfflineDialogProps {
@@ -50,6 +52,7 @@ export function NavigationMenu({
   onChanged,
   renderOfflineDialog,
   renderWorkerResultsDialog,
+  createProcess,
 }: NavigationMenuProps) {
   const { data: user = null } = useQuery(currentUserQuery);
   const { data: info } = useQuery(serverInfoQuery);
@@ -128,7 +131,17 @@ export function NavigationMenu({
         <Disabled reason={NOT_YET}>Project exports</Disabled>
       </Section>
       <Section title="Processes">
-        <Disabled reason={NOT_YET}>Create a process</Disabled>
+        {createProcess ? (
+          // Spec 000 §6: process creation needs the project's admin right.
+          <Action
+            reason={isAdmin ? null : RIGHT_MESSAGES.admin}
+            onSelect={() => createProcess(element)}
+          >
+            Create a process
+          </Action>
+        ) : (
+          <Disabled reason={NOT_YET}>Create a process</Disabled>
+        )}
         <MenuItem>
           <Link to="/process" className={itemClass}>
             Processes

@@ -4,6 +4,7 @@ import { isEmptySearch, topLevelSearch, validateNavigationSearch } from '@/lib/n
 import { loadNavigationCorpus } from '@/features/navigation/loaders';
 import { NavigationPage } from '@/features/navigation/NavigationPage';
 import { WorkerResultsAction } from '@/features/workers/results/WorkerResultsAction';
+import { CreateProcessButton } from '@/features/processes/create/CreateProcessButton';
 
 export const Route = createFileRoute('/browse/$corpusId')({
   staticData: { name: 'navigation' },
@@ -34,7 +35,12 @@ function NavigationRoute() {
     <NavigationPage
       corpusId={corpusId}
       search={search}
-      actions={<WorkerResultsAction corpusId={corpusId} />}
+      actions={
+        <>
+          <CreateProcessButton corpusId={corpusId} />
+          <WorkerResultsAction corpusId={corpusId} />
+        </>
+      }
     />
   );
 }

@@ -11,6 +11,7 @@ import { validateNavigationSearch, type NavigationSearch } from '@/lib/navigatio
 import { ImageViewer } from '@/features/viewer/ImageViewer';
 import { WorkerResultsDeletionModal } from '@/features/workers/results/WorkerResultsDeletionModal';
 import { MakeOfflineDialog } from '@/features/packs/MakeOfflineDialog';
+import { useCreateProcessFromElement } from '@/features/processes/create/CreateProcessButton';
 import { AnnotationSession } from '@/features/annotation/AnnotationSession';
 import { useLineFlow } from '@/features/transcriptions/LineTranscriber';
 import { ElementDetails, SelectionDetails } from './-ElementDetails';
@@ -64,6 +65,7 @@ function ElementRoute() {
   const { highlight, from, ...listSearch } = Route.useSearch();
   const navigate = Route.useNavigate();
   const followLines = useLineFlow();
+  const createProcess = useCreateProcessFromElement();
   const onHighlight = useCallback(
     (next: string | null) =>
       void navigate({
@@ -107,6 +109,7 @@ function ElementRoute() {
           onClose={onClose}
         />
       )}
+      createProcess={createProcess}
       renderDetails={(props) => (
         <ElementDetails {...props} highlight={highlight ?? null} onHighlight={onHighlight} />
       )}

@@ -1,9 +1,33 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { workerTypesQuery } from '@/api/workers';
 import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { ProcessConfigurePage } from '@/features/processes/create/ProcessConfigurePage';
+import { stillConfigurable } from '@/features/processes/create/loaders';
+import { WorkerTypeBadge } from '@/features/workers/WorkerTypeBadge';
 
 export const Route = createFileRoute('/process/$id/configure')({
   staticData: { name: 'process-configure' },
-  beforeLoad: requireAccess({ login: true, uuidParams: ['id'] }),
-  component: () => <RoutePlaceholder name="process-configure" />,
+  beforeLoad: (ctx) => requireAccess({ login: true, uuidParams: ['id'] })(ctx),
+  loader: async ({ context, params }): Promise<void> => {
+    if (!(await stillConfigurable(context.queryClient, params.id))) {
+      throw redirect({
+        to: '/process/$id/{-$selectedRun}',
+        params: { id: params.id },
+        replace: true,
+      });
+    }
+  },
+  component: ProcessConfigureRoute,
 });
+
+function ProcessConfigureRoute() {
+  const { id } = Route.useParams();
+  const types = useQuery(workerTypesQuery);
+  return (
+    <ProcessConfigurePage
+      processId={id}
+      renderWorkerType={(slug) => <WorkerTypeBadge slug={slug} types={types.data?.results} />}
+    />
+  );
+}

@@ -1,9 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { ProcessFilterPage } from '@/features/processes/create/ProcessFilterPage';
+import { stillConfigurable } from '@/features/processes/create/loaders';
 
 export const Route = createFileRoute('/process/$id/filter')({
   staticData: { name: 'process-filter' },
-  beforeLoad: requireAccess({ login: true, uuidParams: ['id'] }),
-  component: () => <RoutePlaceholder name="process-filter" />,
+  beforeLoad: (ctx) => requireAccess({ login: true, uuidParams: ['id'] })(ctx),
+  loader: async ({ context, params }): Promise<void> => {
+    if (!(await stillConfigurable(context.queryClient, params.id))) {
+      throw redirect({
+        to: '/process/$id/{-$selectedRun}',
+        params: { id: params.id },
+        replace: true,
+      });
+    }
+  },
+  component: ProcessFilterRoute,
 });
+
+function ProcessFilterRoute() {
+  const { id } = Route.useParams();
+  return <ProcessFilterPage processId={id} />;
+}

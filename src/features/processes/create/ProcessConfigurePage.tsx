@@ -1,0 +1,111 @@
+/**
+ * process-configure (api part 2 §2.4–2.5): the worker runs a workers process will start with,
+ * each with its configuration, model version and parents, templates to reuse a set of runs,
+ * and the start with its chunks and farm.
+ */
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { errorMessage } from '@/api/errors';
+import { processToConfigureQuery, processWorkerRunsQuery } from '@/api/processConfiguration';
+import type { Process } from '@/api/processTypes';
+import { PageMessage } from '@/components/PageMessage';
+import { useErrorNotification } from '@/components/notifications/useErrorNotification';
+import { ui } from '@/components/styles';
+import { useDocumentTitle } from '@/lib/documentTitle';
+import { AddWorkerRun } from './AddWorkerRun';
+import { processTitle } from './processTitle';
+import { StartedRedirect } from './StartedRedirect';
+import { StartProcessForm } from './StartProcessForm';
+import { TemplateActions } from './TemplateActions';
+import { WorkerRunCard } from './WorkerRunCard';
+
+export interface ProcessConfigurePageProps {
+  processId: string;
+  /** A worker type's badge, from the workers feature; the route composes it in. */
+  renderWorkerType?: (slug: string) => ReactNode;
+}
+
+export function ProcessConfigurePage({ processId, renderWorkerType }: ProcessConfigurePageProps) {
+  const process = useQuery(processToConfigureQuery(processId));
+  useErrorNotification(process.error);
+  useDocumentTitle([process.data ? processTitle(process.data) : undefined, 'Configure workers']);
+
+  if (process.isPending)
+    return (
+      <PageMessage width="max-w-4xl" loading>
+        Loading…
+      </PageMessage>
+    );
+  if (process.isError)
+    return (
+      <PageMessage width="max-w-4xl">
+        The process could not be loaded: {errorMessage(process.error)}
+      </PageMessage>
+    );
+  return <ConfigureView process={process.data} renderWorkerType={renderWorkerType} />;
+}
+
+function ConfigureView({
+  process,
+  renderWorkerType,
+}: {
+  process: Process;
+  renderWorkerType?: (slug: string) => ReactNode;
+}) {
+  const runs = useQuery(processWorkerRunsQuery(process.id));
+  useErrorNotification(runs.error);
+  const list = runs.data?.results ?? [];
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-4 p-6">
+      <StartedRedirect process={process} />
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-semibold text-brand-900">{processTitle(process)}</h1>
+          <p className="text-sm text-slate-600">
+            {process.corpus_name}
+            {process.element && <> › {process.element.name}</>}
+          </p>
+        </div>
+        <Link to="/process/$id/filter" params={{ id: process.id }} className={ui.secondaryButton}>
+          Filter elements
+        </Link>
+      </header>
+      <TemplateActions process={process} hasRuns={list.length > 0} />
+      <section aria-labelledby="worker-runs" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="worker-runs" className="text-lg font-semibold text-slate-900">
+            Workers
+          </h2>
+          <AddWorkerRun processId={process.id} />
+        </div>
+        {runs.isPending ? (
+          <p role="status" className="text-slate-600">
+            Loading…
+          </p>
+        ) : runs.isError ? (
+          <p className="text-red-700">
+            The worker runs could not be listed: {errorMessage(runs.error)}
+          </p>
+        ) : list.length === 0 ? (
+          <p className="text-slate-600">This process has no workers yet.</p>
+        ) : (
+          <ul className="space-y-3">
+            {list.map((run) => (
+              <li key={run.id}>
+                <WorkerRunCard
+                  run={run}
+                  runs={list}
+                  corpusId={process.corpus}
+                  renderWorkerType={renderWorkerType}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <StartProcessForm process={process} hasRuns={list.length > 0} />
+    </div>
+  );
+}

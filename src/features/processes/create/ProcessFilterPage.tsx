@@ -1,0 +1,65 @@
+/**
+ * process-filter (api part 2 §2.3): the elements a new workers process will run on, counted,
+ * with the filters that narrow them. Each change is saved on the process at once and the
+ * list follows; "Configure workers" is the next step.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { corpusQuery } from '@/api/corpora';
+import { errorMessage } from '@/api/errors';
+import { processToConfigureQuery } from '@/api/processConfiguration';
+import type { Process } from '@/api/processTypes';
+import { PageMessage } from '@/components/PageMessage';
+import { useErrorNotification } from '@/components/notifications/useErrorNotification';
+import { ui } from '@/components/styles';
+import { useDocumentTitle } from '@/lib/documentTitle';
+import { ProcessElementsList } from './ProcessElementsList';
+import { ProcessFiltersForm } from './ProcessFiltersForm';
+import { processTitle } from './processTitle';
+import { StartedRedirect } from './StartedRedirect';
+
+export function ProcessFilterPage({ processId }: { processId: string }) {
+  const process = useQuery(processToConfigureQuery(processId));
+  useErrorNotification(process.error);
+  useDocumentTitle([process.data ? processTitle(process.data) : undefined, 'Filter elements']);
+
+  if (process.isPending)
+    return (
+      <PageMessage width="max-w-4xl" loading>
+        Loading…
+      </PageMessage>
+    );
+  if (process.isError)
+    return (
+      <PageMessage width="max-w-4xl">
+        The process could not be loaded: {errorMessage(process.error)}
+      </PageMessage>
+    );
+  return <FilterView process={process.data} />;
+}
+
+function FilterView({ process }: { process: Process }) {
+  const corpus = useQuery({ ...corpusQuery(process.corpus ?? ''), enabled: !!process.corpus });
+  const types = corpus.data?.types ?? [];
+  const typeName = (slug: string) => types.find((type) => type.slug === slug)?.display_name ?? slug;
+  return (
+    <div className="mx-auto max-w-6xl space-y-4 p-6">
+      <StartedRedirect process={process} />
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-semibold text-brand-900">{processTitle(process)}</h1>
+          <p className="text-sm text-slate-600">
+            {process.corpus_name ?? corpus.data?.name}
+            {process.element && <> › {process.element.name}</>}
+            {process.selection_count > 0 && <> · {process.selection_count} selected elements</>}
+          </p>
+        </div>
+        <Link to="/process/$id/configure" params={{ id: process.id }} className={ui.primaryButton}>
+          Configure workers
+        </Link>
+      </header>
+      <ProcessFiltersForm process={process} types={types} />
+      <ProcessElementsList process={process} typeName={typeName} />
+    </div>
+  );
+}
