@@ -16,7 +16,14 @@ export interface TaskSpec {
   attempts?: number;
 }
 
+export interface Farm {
+  id: string;
+  token: string;
+}
+
 export interface MadeProcess {
+  /** A farm of its own, so that suites sharing an app never claim each other's tasks. */
+  farm: Farm;
   processId: string;
   workerRunId: string;
   workerVersionId: string;
@@ -31,12 +38,22 @@ export async function defaultFarm(app: FastifyInstance) {
     .executeTakeFirstOrThrow();
 }
 
+export async function makeFarm(app: FastifyInstance): Promise<Farm> {
+  const id = randomUUID();
+  const token = randomUUID().replace(/-/g, '');
+  await app.db
+    .insertInto('farms')
+    .values({ id, name: `Farm ${id.slice(0, 8)}`, token, created: new Date().toISOString() })
+    .execute();
+  return { id, token };
+}
+
 export async function makeProcess(
   app: FastifyInstance,
   corpusId: string,
   creatorId: string,
   specs: TaskSpec[],
-  options: { command?: string[] | null; farmId?: string } = {},
+  options: { command?: string[] | null; farm?: Farm } = {},
 ): Promise<MadeProcess> {
   const now = new Date().toISOString();
   const workerId = randomUUID();
@@ -68,7 +85,8 @@ export async function makeProcess(
     })
     .execute();
   const processId = randomUUID();
-  const farmId = options.farmId ?? (await defaultFarm(app)).id;
+  const farm = options.farm ?? (await makeFarm(app));
+  const farmId = farm.id;
   await app.db
     .insertInto('processes')
     .values({
@@ -123,7 +141,7 @@ export async function makeProcess(
       })
       .execute();
   }
-  return { processId, workerRunId, workerVersionId, tasks };
+  return { farm, processId, workerRunId, workerVersionId, tasks };
 }
 
 export async function taskRow(app: FastifyInstance, id: string) {
@@ -140,9 +158,13 @@ export async function processState(app: FastifyInstance, id: string) {
   ).state;
 }
 
-/** A registered agent of the default farm, with the headers its calls carry. */
-export async function registerAgent(app: FastifyInstance, hostname = 'gpu-1', slots = 2) {
-  const farm = await defaultFarm(app);
+/** A registered agent of the farm, with the headers its calls carry. */
+export async function registerAgent(
+  app: FastifyInstance,
+  farm: Farm,
+  hostname = 'gpu-1',
+  slots = 2,
+) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/ponos/agent/register/',

@@ -1,0 +1,65 @@
+import { expect, it } from 'vitest';
+import { describeEachDialect } from '../harness';
+import { makeActorsAndProjects } from '../actors';
+import { NOT_FOUND } from '../expectedErrors';
+import { claim, finish, makeProcess, registerAgent } from './fixtures';
+
+describeEachDialect('Task tokens', ({ t }) => {
+  it("act as the process' creator on its project only, and only while the task runs", async () => {
+    const app = t().app;
+    const { actors, privateId, publicId } = await makeActorsAndProjects(app);
+    const made = await makeProcess(app, privateId, actors.owner.id, [{ slug: 'reader' }]);
+    const agent = await registerAgent(app, made.farm, 'token-host', 1);
+    const [task] = await claim(app, agent, 1);
+    const headers = { authorization: `Ponos ${task!.token}` };
+    const get = (url: string) => app.inject({ method: 'GET', url: `/api/v1/${url}`, headers });
+
+    const corpus = await get(`corpus/${privateId}/`);
+    expect(corpus.statusCode).toBe(200);
+    expect(corpus.json().id).toBe(privateId);
+    expect(corpus.json().rights).toEqual(['read', 'write', 'admin']);
+    const self = await get(`task/${task!.id}/`);
+    expect(self.statusCode).toBe(200);
+    expect(self.json().state).toBe('running');
+
+    // The owner reads the public project too, but the token does not.
+    const other = await get(`corpus/${publicId}/`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual(NOT_FOUND);
+    const list = await get('corpus/');
+    expect(list.statusCode).toBe(200);
+    const listed = list.json() as { id: string }[] | { results: { id: string }[] };
+    const ids = (Array.isArray(listed) ? listed : listed.results).map((item) => item.id);
+    expect(ids).toEqual([privateId]);
+    // Nor is it a site admin's session, whoever the creator is.
+    expect((await get('agents/')).statusCode).toBe(403);
+
+    // Writes go through as the creator, without CSRF.
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/elements/create/',
+      headers,
+      payload: { corpus: privateId, type: 'folder', name: 'Made by a task' },
+    });
+    expect(created.statusCode).toBe(201);
+    const row = await app.db
+      .selectFrom('elements')
+      .select('creator_id')
+      .where('id', '=', created.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row.creator_id).toBe(actors.owner.id);
+
+    expect((await finish(app, agent, task!.id, 'completed')).statusCode).toBe(200);
+    const after = await get(`corpus/${privateId}/`);
+    expect(after.statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/v1/corpus/',
+          headers: { authorization: 'Ponos nonsense' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+});
