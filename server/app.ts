@@ -41,6 +41,7 @@ import { processRoutes } from './routes/processes/index';
 import { taskRoutes } from './routes/tasks/index';
 import { agentRoutes } from './routes/agents/index';
 import { elementChildrenRoutes } from './routes/elementChildren';
+import { publishBuiltinWorkers } from './services/workers/builtinWorkers';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { settleStoredArchives } from './services/models/archives';
 
@@ -112,6 +113,7 @@ export async function buildApp(
   // A model archive a stopped server was giving its final name is settled before anyone reads it.
   if (options.startJobs !== false)
     app.addHook('onReady', async () => settleStoredArchives(app.db, config.dataDir));
+  app.addHook('onReady', async () => publishBuiltinWorkers(app.db));
   // preClose runs before the onClose hooks, so running jobs end while the database is open.
   app.addHook('preClose', async () => app.jobs.stop());
 
