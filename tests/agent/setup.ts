@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { Client, type TestApp } from '../server/harness';
 import { makeActorsAndProjects, type Actors } from '../server/actors';
 import { insertElements } from '../server/elementsFixtures';
-import { makeProcess, type TaskSpec } from '../server/tasks/fixtures';
+import { makeProcess, type Farm, type TaskSpec } from '../server/tasks/fixtures';
 import { startAgent, waitFor, type AgentProcess } from './agentProcess';
 
 /** The fields of the API's Task (src/api/processTypes.ts) these suites read. */
@@ -65,8 +65,8 @@ export function useAgentSuite(t: () => TestApp): AgentSuite {
     const ids = await insertElements(t().app, suite.corpusId, specs);
     return specs.map((spec) => ids[spec.name]!);
   };
-  suite.process = (specs, command) =>
-    makeProcess(t().app, suite.corpusId, suite.actors.owner.id, specs, { command });
+  suite.process = (specs, command, farm) =>
+    makeProcess(t().app, suite.corpusId, suite.actors.owner.id, specs, { command, farm });
   suite.agent = (options) => {
     const agent = startAgent({ url: suite.url, ...options });
     started.push(agent);
