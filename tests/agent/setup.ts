@@ -31,8 +31,9 @@ export interface AgentSuite {
   owner: Client;
   /** Pages named `${prefix} 1`…`${prefix} n`, in that order. */
   pages(prefix: string, count: number): Promise<string[]>;
-  process(specs: TaskSpec[], command: string[] | null): ReturnType<typeof makeProcess>;
-  agent(options: Omit<Parameters<typeof startAgent>[0], 'url'>): AgentProcess;
+  process(specs: TaskSpec[], command: string[] | null, farm?: Farm): ReturnType<typeof makeProcess>;
+  /** An agent of this suite's server, unless given another url (a relay). */
+  agent(options: Omit<Parameters<typeof startAgent>[0], 'url'> & { url?: string }): AgentProcess;
   task(id: string): Promise<Task>;
   /** Waits until the task reaches one of the states, and answers it. */
   until(id: string, states: string[], timeoutMs?: number): Promise<Task>;
