@@ -1,8 +1,8 @@
 /**
  * Files for an import (spec 000 §7 "Process"): CreateDataFile, the upload of its content,
  * ListDataFiles, Retrieve/PartialUpdate/DestroyDataFile, and CreateProcessFromFiles, which
- * answers with the import job (GET /jobs/{id}/ follows it). Rights come from permissions.ts
- * before any body is read; rules live in services/dataFiles.ts.
+ * answers with the files process and, as `job`, its import job (GET /jobs/{id}/ follows it).
+ * Rights come from permissions.ts before any body is read; rules live in services/dataFiles.ts.
  */
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +25,7 @@ import {
   requireDataFileRight,
   updateDataFile,
 } from '../services/dataFiles';
+import { filesProcessJson } from '../services/filesProcess';
 import { parse, text, uuidSchema } from '../validation';
 // Registers the import job kind, so the runner knows what an enqueued import does.
 import '../imports/job';
@@ -96,8 +97,9 @@ export async function processFileRoutes(app: FastifyInstance): Promise<void> {
   app.post('/process/fromfiles/', async (request, reply) => {
     const user = requireVerified(request);
     const input = parse(fromFilesBody, request.body);
-    const { job } = await importDataFiles(db, dataDir(), user, input);
-    return reply.code(201).send(jobDetailJson(job));
+    const { job, processId } = await importDataFiles(db, dataDir(), user, input);
+    const process = await filesProcessJson(db, processId);
+    return reply.code(201).send({ ...process, job: jobDetailJson(job) });
   });
 
   await app.register(uploadRoute);

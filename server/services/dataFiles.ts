@@ -15,6 +15,7 @@ import type { Db } from '../db';
 import type { Job, User } from '../db/schema';
 import { badRequest, notFound, permissionDenied, validationError, type ApiError } from '../errors';
 import { IMPORT_JOB, type ImportJobPayload } from '../imports/job';
+import { createFilesProcess } from './filesProcess';
 import { enqueueJob } from '../jobs/queue';
 import type { PageSource } from '../pagination';
 import {
@@ -418,6 +419,8 @@ export interface ImportFilesInput {
 
 export interface ImportFilesOutcome {
   job: Job;
+  /** The files process whose import task follows the job. */
+  processId: string;
   staging: string;
 }
 
@@ -431,9 +434,9 @@ function describeImport(count: number, into: string): string {
 }
 
 /**
- * CreateProcessFromFiles, as a job: checks the files (one project, all uploaded) and the target
- * folder, stages the files under their own names, and enqueues the import, which removes the
- * staging folder when it ends.
+ * CreateProcessFromFiles: checks the files (one project, all uploaded) and the target folder,
+ * stages the files under their own names, and makes a files process whose one task follows the
+ * import job enqueued with it, which removes the staging folder when it ends.
  */
 export async function importDataFiles(
   db: Db,
@@ -495,22 +498,36 @@ export async function importDataFiles(
         );
       }
     }
-    const payload: ImportJobPayload = {
-      corpusId: access.corpus.id,
-      userId: user.id,
-      parentId: parent?.id ?? null,
-      folderName,
-      source: staging,
-      removeSourceAfter: true,
-    };
-    const job = await enqueueJob(db, {
-      kind: IMPORT_JOB,
-      description: describeImport(files.length, folderName ?? parent?.name ?? access.corpus.name),
-      userId: user.id,
-      corpusId: access.corpus.id,
-      payload,
+    const description = describeImport(
+      files.length,
+      folderName ?? parent?.name ?? access.corpus.name,
+    );
+    // The process, its task and the job exist together or not at all.
+    return await db.transaction().execute(async (trx) => {
+      const { processId, taskId } = await createFilesProcess(
+        trx,
+        user,
+        access.corpus.id,
+        description,
+      );
+      const payload: ImportJobPayload = {
+        corpusId: access.corpus.id,
+        userId: user.id,
+        parentId: parent?.id ?? null,
+        folderName,
+        source: staging,
+        removeSourceAfter: true,
+        taskId,
+      };
+      const job = await enqueueJob(trx, {
+        kind: IMPORT_JOB,
+        description,
+        userId: user.id,
+        corpusId: access.corpus.id,
+        payload,
+      });
+      return { job, processId, staging };
     });
-    return { job, staging };
   } catch (error) {
     await fs.promises.rm(staging, { recursive: true, force: true });
     throw error;

@@ -2,12 +2,13 @@
  * Files uploaded into a project for an import (DataFiles in the API): declared with
  * POST /process/files/create/, their content PUT to the `s3_put_url` the server answers with,
  * listed per project, renamed or deleted, and imported together with POST /process/fromfiles/,
- * which answers with the import job.
+ * which answers with the files process and its import job (`job`).
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api, readCookie, type Page } from './client';
 import { ApiError, NetworkError, parseErrorBody } from './errors';
 import type { JobDetail } from './jobs';
+import type { Process } from './processTypes';
 
 export type DataFileStatus = 'unchecked' | 'checked' | 'error';
 
@@ -62,8 +63,11 @@ export async function deleteDataFile(id: string): Promise<void> {
   await api<null>(`/process/file/${id}/`, { method: 'DELETE' });
 }
 
-export function importFromFiles(input: ImportFromFiles): Promise<JobDetail> {
-  return api<JobDetail>('/process/fromfiles/', { method: 'POST', body: input });
+/** The files process the import makes, with the import job that runs it. */
+export type FilesProcess = Process & { job: JobDetail };
+
+export function importFromFiles(input: ImportFromFiles): Promise<FilesProcess> {
+  return api<FilesProcess>('/process/fromfiles/', { method: 'POST', body: input });
 }
 
 // Not persisted: the list changes with every upload and is of no use offline.

@@ -559,7 +559,34 @@ describeEachDialect('process files API', ({ t }) => {
         folder_id: folders['Box 1'],
       });
       expect(response.statusCode, response.body).toBe(201);
-      const job = response.json();
+      const { job, ...process } = response.json();
+      expect(process).toMatchObject({
+        id: expect.stringMatching(UUID),
+        name: 'Import of 4 files into Box 1',
+        mode: 'files',
+        corpus: corpusId,
+        state: 'pending',
+        creator: { id: actors.contributor.id },
+        started: expect.any(String),
+        finished: null,
+        tasks: [
+          {
+            slug: 'import_files',
+            state: 'pending',
+            run: 0,
+            depth: 0,
+            parents: [],
+            worker_run: null,
+            agent: null,
+          },
+        ],
+      });
+      const task = await app.db
+        .selectFrom('tasks')
+        .select(['kind', 'process_id'])
+        .where('id', '=', process.tasks[0].id)
+        .executeTakeFirstOrThrow();
+      expect(task).toEqual({ kind: 'import', process_id: process.id });
       expect(job).toEqual({
         id: expect.stringMatching(UUID),
         description: 'Import of 4 files into Box 1',
@@ -584,6 +611,7 @@ describeEachDialect('process files API', ({ t }) => {
         folderName: null,
         source: expect.any(String),
         removeSourceAfter: true,
+        taskId: process.tasks[0].id,
       });
       expect(path.dirname(payload.source)).toBe(stagingRoot(t().config.dataDir));
       expect(fs.readdirSync(payload.source).sort()).toEqual(
@@ -602,22 +630,25 @@ describeEachDialect('process files API', ({ t }) => {
       const file = await uploaded(owner, 'scan.tif', 'tiff');
       const unnamed = await owner.post('process/fromfiles/', { files: [file.id] });
       expect(unnamed.statusCode).toBe(201);
-      const payload = await jobPayload(unnamed.json().id);
+      const payload = await jobPayload(unnamed.json().job.id);
       expect(payload).toMatchObject({ parentId: null, removeSourceAfter: true });
       expect(payload.folderName).toMatch(/^Import \d{4}-\d\d-\d\d \d\d:\d\d$/);
-      expect(unnamed.json().description).toBe(`Import of 1 file into ${payload.folderName}`);
+      expect(unnamed.json().job.description).toBe(`Import of 1 file into ${payload.folderName}`);
 
       const named = await owner.post('process/fromfiles/', {
         files: [file.id],
         folder_id: folders['Box 1'],
         folder_name: '  Register 3 ',
       });
-      expect(await jobPayload(named.json().id)).toMatchObject({
+      expect(await jobPayload(named.json().job.id)).toMatchObject({
         parentId: folders['Box 1'],
         folderName: 'Register 3',
       });
       const bare = await owner.post('process/fromfiles/', { files: [file.id], folder_name: null });
-      expect(await jobPayload(bare.json().id)).toMatchObject({ parentId: null, folderName: null });
+      expect(await jobPayload(bare.json().job.id)).toMatchObject({
+        parentId: null,
+        folderName: null,
+      });
     });
 
     it('refuses bad files and folders, enqueuing nothing and staging nothing', async () => {
@@ -728,7 +759,7 @@ describeEachDialect('process files API', ({ t }) => {
       };
       const kept = await uploaded(owner, 'kept.jpg', 'kept');
       const queued = await owner.post('process/fromfiles/', { files: [kept.id] });
-      const inUse = old((await jobPayload(queued.json().id)).source);
+      const inUse = old((await jobPayload(queued.json().job.id)).source);
       const orphanDir = path.join(stagingRoot(dataDir), randomUUID());
       fs.mkdirSync(orphanDir, { recursive: true });
       fs.writeFileSync(path.join(orphanDir, 'a.jpg'), 'a');
@@ -764,7 +795,8 @@ describeEachDialect('process files API', ({ t }) => {
         folder_name: 'Uploaded scans',
       });
       expect(response.statusCode).toBe(201);
-      const jobId = response.json().id as string;
+      const jobId = response.json().job.id as string;
+      const taskId = response.json().tasks[0].id as string;
       const { source } = await jobPayload(jobId);
       expect(fs.existsSync(path.join(source, 'folio 1.png'))).toBe(true);
 
@@ -778,6 +810,58 @@ describeEachDialect('process files API', ({ t }) => {
       expect(report.folder_id).toMatch(UUID);
       const folder = (await owner.get(`element/${report.element_id}/`)).json();
       expect(folder).toMatchObject({ name: 'Uploaded scans', corpus: { id: corpusId } });
+
+      // The process' task followed the job, and its log says what the import did.
+      const task = (await owner.get(`task/${taskId}/`)).json();
+      expect(task).toMatchObject({ state: 'completed', attempts: 1 });
+      expect(task.finished).not.toBeNull();
+      expect(task.logs).toBe('1 folder, 1 page, 0 regions, 0 lines, 0 transcriptions, 1 image\n');
+      const process = await app.db
+        .selectFrom('processes')
+        .select(['state', 'finished'])
+        .where('id', '=', response.json().id)
+        .executeTakeFirstOrThrow();
+      expect(process.state).toBe('completed');
+      expect(process.finished).not.toBeNull();
+    });
+
+    it('fails the import task, with the error in its log, when the import fails', async () => {
+      const file = await uploaded(owner, 'broken.png', 'not an image');
+      const response = await owner.post('process/fromfiles/', { files: [file.id] });
+      const taskId = response.json().tasks[0].id as string;
+      const { source } = await jobPayload(response.json().job.id);
+      // The staging folder vanishes before the job runs: the import cannot read it.
+      fs.rmSync(source, { recursive: true, force: true });
+      await app.jobs.drain();
+      const job = (await owner.get(`jobs/${response.json().job.id}/`)).json();
+      expect(job.status).toBe('error');
+      const task = (await owner.get(`task/${taskId}/`)).json();
+      expect(task.state).toBe('failed');
+      expect(task.logs).toBe(`${job.error}\n`);
+      const process = (
+        await app.db
+          .selectFrom('processes')
+          .select('state')
+          .where('id', '=', response.json().id)
+          .executeTakeFirstOrThrow()
+      ).state;
+      expect(process).toBe('failed');
+    });
+
+    it('stops the import when its task is stopped before it runs', async () => {
+      const file = await uploaded(owner, 'later.png', 'whatever');
+      const response = await owner.post('process/fromfiles/', { files: [file.id] });
+      const taskId = response.json().tasks[0].id as string;
+      const stop = await owner.patch(`task/${taskId}/`, { state: 'stopping' });
+      expect(stop.json().state).toBe('stopped');
+      await app.jobs.drain();
+      const task = (await owner.get(`task/${taskId}/`)).json();
+      expect(task.state).toBe('stopped');
+      const report = (await owner.get(`jobs/${response.json().job.id}/`)).json().result;
+      expect(report).toMatchObject({ stopped: true, pages: 0, folders: 0 });
+      expect(fs.existsSync(stagingRoot(t().config.dataDir))).toBe(true);
+      const { source } = await jobPayload(response.json().job.id);
+      expect(fs.existsSync(source)).toBe(false);
     });
   });
 });

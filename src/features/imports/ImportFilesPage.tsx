@@ -186,7 +186,7 @@ function ImportForm({
             ? { folder_name: folderName.trim() }
             : {}),
       }),
-    onSuccess: onStarted,
+    onSuccess: (process) => onStarted(process.job),
     onError: (error) => notifyError(error),
   });
   const errors = start.error ? fieldErrors(start.error) : {};

@@ -213,7 +213,34 @@ export function importServer(options: ImportServerOptions) {
         result: null,
         error: null,
       };
-      return json(201, job);
+      const now = new Date().toISOString();
+      // The files process the server makes, with its one import task, and the job that runs it.
+      return json(201, {
+        id: uuid(),
+        name: job.description,
+        mode: 'files',
+        corpus: corpus.id,
+        corpus_name: corpus.name,
+        state: 'pending',
+        creator: { id: uuid(), display_name: 'Me' },
+        created: now,
+        updated: now,
+        started: now,
+        finished: null,
+        activity_state: 'disabled',
+        element: null,
+        element_type: null,
+        element_name_contains: null,
+        load_children: 'none',
+        ml_class_id: null,
+        selection_count: 0,
+        template_id: null,
+        farm: null,
+        chunks: 1,
+        use_gpu: false,
+        tasks: [],
+        job,
+      });
     }
     if ((match = path.match(/^\/jobs\/([^/]+)\/$/)) && job && match[1] === job.id) {
       if (method === 'DELETE') return json(204, null);
