@@ -9,12 +9,14 @@ import { ApiError } from './errors';
 import { CommandError, describeApiError, type CliOutput, type Command } from './commands/command';
 import { createsuperuserCommand } from './commands/createsuperuser';
 import { createuserCommand } from './commands/createuser';
+import { farmsCommand } from './commands/farms';
 import { importCommand } from './commands/import';
 import { importModelCommand } from './commands/importModel';
 
 const COMMANDS: Command[] = [
   createsuperuserCommand,
   createuserCommand,
+  farmsCommand,
   importCommand,
   importModelCommand,
 ];
