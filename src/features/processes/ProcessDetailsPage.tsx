@@ -12,6 +12,7 @@ import { PageMessage } from '@/components/PageMessage';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
 import { useDocumentTitle } from '@/lib/documentTitle';
+import { relativeTime } from '@/lib/relativeTime';
 import { modeLabel, processName } from './labels';
 import { ProcessActions } from './ProcessActions';
 import { ProcessFilters } from './ProcessFilters';
@@ -82,6 +83,11 @@ export function ProcessDetailsPage({
             </span>
           )}
           {data.creator && <span>Created by {data.creator.display_name}</span>}
+          <span title={data.created}>Created {relativeTime(data.created)}</span>
+          {data.started && <span title={data.started}>Started {relativeTime(data.started)}</span>}
+          {data.finished && (
+            <span title={data.finished}>Finished {relativeTime(data.finished)}</span>
+          )}
           {(data.mode === 'workers' || data.activity_state !== 'disabled') && (
             <Link to="/process/$id/workers-activity" params={{ id: data.id }} className={ui.link}>
               Workers activity

@@ -26,7 +26,7 @@ export function groupByWorkerRun(tasks: readonly Task[]): TaskGroup[] {
     const key = task.worker_run?.id ?? null;
     let group = groups.get(key);
     if (!group) {
-      group = { workerRunId: key, title: task.worker_run?.summary ?? 'Other tasks', tasks: [] };
+      group = { workerRunId: key, title: task.worker_run?.summary ?? 'Tasks', tasks: [] };
       groups.set(key, group);
     }
     group.tasks.push(task);

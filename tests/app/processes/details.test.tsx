@@ -223,6 +223,31 @@ describe('the process details', () => {
     expect(await screen.findByText('Nope.')).toBeTruthy();
   });
 
+  it('shows a files process’ import task and its log, without Retry', async () => {
+    const corpus = makeCorpus();
+    const process = makeProcess(corpus, {
+      name: 'Import 3 files',
+      mode: 'files',
+      state: 'failed',
+      started: new Date(Date.now() - 120_000).toISOString(),
+    });
+    process.tasks.push(
+      makeTask(process, {
+        slug: 'import_files',
+        state: 'failed',
+        logs: 'Page 2 is not an image\n',
+      }),
+    );
+    fakeProcessesServer({ processes: [process], corpora: [corpus] });
+    renderProcesses(`/process/${process.id}`);
+    expect(await screen.findByText('Started 2 minutes ago')).toBeTruthy();
+    const table = within(screen.getByRole('table', { name: 'Tasks' }));
+    await userEvent.setup().click(table.getByRole('button', { name: 'import_files' }));
+    const log = await screen.findByRole('log', { name: 'Logs of import_files' });
+    await waitFor(() => expect(log.textContent).toBe('Page 2 is not an image\n'));
+    await waitFor(() => expect(actionNames()).toEqual(['Delete']));
+  });
+
   it('opens the old template details address as the process details', async () => {
     const corpus = makeCorpus();
     const template = makeProcess(corpus, { name: 'My template', mode: 'template' });
