@@ -48,7 +48,17 @@ export async function tesseractInstalled(): Promise<boolean> {
 /** The TSV Tesseract prints for `input`: an image file, or a text file listing image files. */
 export async function recognize(input: string, options: TesseractOptions): Promise<string> {
   const { stdout } = await run(
-    [input, '-', '-l', options.languages, '--psm', String(options.psm), 'tsv'],
+    // The `tsv` config file lives in Debian's tessdata: a model's own folder has none.
+    [
+      input,
+      '-',
+      '-l',
+      options.languages,
+      '--psm',
+      String(options.psm),
+      '-c',
+      'tessedit_create_tsv=1',
+    ],
     options.tessdata,
   );
   return stdout;
