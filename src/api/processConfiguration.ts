@@ -104,6 +104,8 @@ export const processConfigurationKeys = {
     [...processConfigurationKeys.all, 'templates', corpusId] as const,
   farms: () => [...processConfigurationKeys.all, 'farms'] as const,
   classes: (corpusId: string) => [...processConfigurationKeys.all, 'classes', corpusId] as const,
+  selectionCount: (corpusId: string) =>
+    [...processConfigurationKeys.all, 'selection-count', corpusId] as const,
 };
 
 // Lists a person picks from here are short (a worker's configurations, a model's versions,
@@ -228,6 +230,14 @@ export async function fetchClassChoices(corpusId: string): Promise<MlClassRef[]>
   return page.results.map(({ id, name }) => ({ id, name }));
 }
 
+/** How many of the caller's selected elements belong to the project (one row is enough). */
+export async function fetchSelectionCount(corpusId: string): Promise<number> {
+  const page = await api<Page<unknown>>('/elements/selection/', {
+    query: { corpus: corpusId, page_size: 1, with_zone: false },
+  });
+  return page.count;
+}
+
 export async function fetchFarms(): Promise<Farm[]> {
   return (await api<Page<Farm>>('/farms/', { query: { page_size: PICK_PAGE_SIZE } })).results;
 }
@@ -322,6 +332,13 @@ export function classChoicesQuery(corpusId: string) {
     queryKey: processConfigurationKeys.classes(corpusId),
     queryFn: () => fetchClassChoices(corpusId),
     staleTime: 5 * 60 * 1000,
+  });
+}
+
+export function selectionCountQuery(corpusId: string) {
+  return queryOptions({
+    queryKey: processConfigurationKeys.selectionCount(corpusId),
+    queryFn: () => fetchSelectionCount(corpusId),
   });
 }
 

@@ -81,9 +81,13 @@ describe("an element's Processes menu", () => {
 });
 
 describe("the project page's Create a process", () => {
-  function renderButton(corpus: Corpus) {
+  function renderButton(corpus: Corpus, { selected = 0, selection = true } = {}) {
     const server = stubFetch((call) => {
       if (call.path === `/corpus/${corpus.id}/`) return json(200, corpus);
+      if (call.path === '/elements/selection/') {
+        const mine = call.query.get('corpus') === corpus.id ? selected : 0;
+        return json(200, { count: mine, number: 1, next: null, previous: null, results: [] });
+      }
       if (call.method === 'POST' && call.path === '/process/corpus/') {
         return json(201, { id: processId, mode: 'workers' });
       }
@@ -95,7 +99,11 @@ describe("the project page's Create a process", () => {
       path: '/',
       component: () => <CreateProcessButton corpusId={corpus.id} />,
     });
-    renderRoutes(routesUnder(root, [page]), { url: '/', info: makeInfo(), user: userWith(uuid()) });
+    renderRoutes(routesUnder(root, [page]), {
+      url: '/',
+      info: makeInfo({ selection }),
+      user: userWith(uuid()),
+    });
     return server;
   }
 
@@ -109,6 +117,36 @@ describe("the project page's Create a process", () => {
     expect(server.callsTo('POST', '/process/corpus/').map((call) => call.body)).toEqual([
       { corpus: corpus.id, load_children: 'all' },
     ]);
+  });
+
+  it("offers the project's selected elements when there are some", async () => {
+    const corpus = makeCorpus({ rights: ['read', 'write', 'admin'] });
+    const server = renderButton(corpus, { selected: 4 });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Create a process from the selection (4)' }),
+    );
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe(
+      `Now at /process/${processId}/filter`,
+    );
+    expect(server.callsTo('POST', '/process/corpus/').map((call) => call.body)).toEqual([
+      { corpus: corpus.id, selection: true, load_children: 'none' },
+    ]);
+  });
+
+  it('offers no selection when nothing of the project is selected', async () => {
+    const corpus = makeCorpus({ rights: ['read', 'write', 'admin'] });
+    const server = renderButton(corpus, { selected: 0 });
+    await screen.findByRole('button', { name: 'Create a process' });
+    await waitFor(() => expect(server.callsTo('GET', '/elements/selection/')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: /from the selection/ })).toBeNull();
+  });
+
+  it('asks nothing of the selection when the feature is off', async () => {
+    const corpus = makeCorpus({ rights: ['read', 'write', 'admin'] });
+    const server = renderButton(corpus, { selected: 4, selection: false });
+    await screen.findByRole('button', { name: 'Create a process' });
+    expect(server.callsTo('GET', '/elements/selection/')).toEqual([]);
+    expect(screen.queryByRole('button', { name: /from the selection/ })).toBeNull();
   });
 
   it('is not offered to contributors', async () => {
