@@ -12,7 +12,7 @@ import { nowIso } from '../clock';
 import type { Db } from '../db';
 import type { Image, User } from '../db/schema';
 import { notFound, validationError } from '../errors';
-import { rightsFor } from '../permissions';
+import { projectLimit, rightsFor } from '../permissions';
 
 export const TILE_SIZE = 512;
 
@@ -310,6 +310,9 @@ export async function findReadableImage(
   if (!row) return null;
   const { corpus_public: corpusPublic, level, ...image } = row;
   if (image.corpus_id === null) return { image, isPublic: true };
+  // A task token reads images of its own project only.
+  const limit = projectLimit(user);
+  if (limit && image.corpus_id !== limit) return null;
   // A dangling corpus id cannot happen with the foreign key; treat it as private anyway.
   const isPublic = corpusPublic === 1;
   if (!rightsFor(user, level ?? null, { public: isPublic ? 1 : 0 }).includes('read')) return null;

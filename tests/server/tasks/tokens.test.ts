@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../harness';
-import { makeActorsAndProjects } from '../actors';
+import { makeActorsAndProjects, makeCorpus } from '../actors';
+import { makeImage } from '../elementsFixtures';
 import { NOT_FOUND } from '../expectedErrors';
 import { claim, finish, makeProcess, registerAgent } from './fixtures';
 
@@ -31,6 +32,7 @@ describeEachDialect('Task tokens', ({ t }) => {
     const listed = list.json() as { id: string }[] | { results: { id: string }[] };
     const ids = (Array.isArray(listed) ? listed : listed.results).map((item) => item.id);
     expect(ids).toEqual([privateId]);
+    expect(ids).not.toContain(publicId);
     // Nor is it a site admin's session, whoever the creator is.
     expect((await get('agents/')).statusCode).toBe(403);
 
@@ -48,6 +50,22 @@ describeEachDialect('Task tokens', ({ t }) => {
       .where('id', '=', created.json().id)
       .executeTakeFirstOrThrow();
     expect(row.creator_id).toBe(actors.owner.id);
+
+    // IIIF images of the project are readable with the token, others are not.
+    const ownImage = await makeImage(app, privateId);
+    const otherProject = await makeCorpus(app, actors, { name: 'Another of the owner' });
+    const otherImage = await makeImage(app, otherProject);
+    const iiif = (id: string) =>
+      app.inject({ method: 'GET', url: `/iiif/${id}/info.json`, headers });
+    expect((await iiif(ownImage.id)).statusCode).not.toBe(404);
+    expect((await iiif(otherImage.id)).statusCode).toBe(404);
+    expect((await get(`corpus/${otherProject}/`)).statusCode).toBe(404);
+    const asOwner = await app.inject({
+      method: 'GET',
+      url: `/iiif/${otherImage.id}/info.json`,
+      headers: { authorization: `Token ${actors.owner.token}` },
+    });
+    expect(asOwner.statusCode).not.toBe(404);
 
     expect((await finish(app, agent, task!.id, 'completed')).statusCode).toBe(200);
     const after = await get(`corpus/${privateId}/`);
