@@ -75,7 +75,7 @@ async function fillQueue(bench: Bench, farm: Farm, count: number): Promise<strin
       id: randomUUID(),
       process_id: made.processId,
       slug: `task_${i}`,
-      kind: 'worker',
+      kind: 'worker' as const,
       state: 'pending' as const,
       worker_run_id: made.workerRunId,
       created,
