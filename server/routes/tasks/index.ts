@@ -15,6 +15,12 @@ import { artifactFilePath, findArtifact, listArtifacts } from '../../services/ta
 
 const updateBody = z.object({ state: z.enum(['stopping']) });
 
+/** A Content-Disposition any name fits in: an ASCII fallback, and the name itself in UTF-8. */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 type IdParams = { Params: { id: string } };
 type ArtifactParams = { Params: { id: string; '*': string } };
 
@@ -64,10 +70,14 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat) throw notFound();
     const name = artifact.path.split('/').pop() ?? 'artifact';
-    return reply
-      .type(artifact.content_type)
-      .header('content-length', stat.size)
-      .header('content-disposition', `attachment; filename="${name.replace(/["\\]/g, '_')}"`)
-      .send(fs.createReadStream(file));
+    return (
+      reply
+        .type(artifact.content_type)
+        .header('content-length', stat.size)
+        // Downloaded, never shown inline: an HTML artifact must not run as a page of this site.
+        .header('content-disposition', attachment(name))
+        .header('x-content-type-options', 'nosniff')
+        .send(fs.createReadStream(file))
+    );
   });
 }

@@ -51,11 +51,29 @@ describeEachDialect('Task artifacts', ({ t }) => {
     const download = await guest.get(`task/${taskId}/artifact/results/pages.csv`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('text/csv');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="pages.csv"; filename*=UTF-8''pages.csv`,
+    );
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.body).toBe('id\n');
     expect((await guest.get(`task/${taskId}/artifact/results/other.csv`)).statusCode).toBe(404);
     const outsider = new Client(t().app, actors.outsider.token);
     expect((await outsider.get(`task/${taskId}/artifacts/`)).statusCode).toBe(404);
     expect((await outsider.get(`task/${taskId}/artifact/results/pages.csv`)).statusCode).toBe(404);
+  });
+
+  it('downloads an artifact whatever its name', async () => {
+    const stored = await upload('r%C3%A9sultats%20%C3%A9t%C3%A9.csv', 'a\n');
+    expect(stored.statusCode).toBe(201);
+    expect(stored.json().path).toBe('résultats été.csv');
+    const download = await new Client(t().app, actors.owner.token).get(
+      `task/${taskId}/artifact/r%C3%A9sultats%20%C3%A9t%C3%A9.csv`,
+    );
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('a\n');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="r_sultats _t_.csv"; filename*=UTF-8''r%C3%A9sultats%20%C3%A9t%C3%A9.csv`,
+    );
   });
 
   it('refuses paths that could leave the task folder, and writes nothing', async () => {
