@@ -4,9 +4,9 @@ import type { Process } from '@/api/processTypes';
 import { ui } from '@/components/styles';
 
 const CHILDREN: Record<Process['load_children'], string> = {
-  none: 'the elements themselves',
-  direct: 'their direct children too',
-  all: 'all their descendants too',
+  none: 'The elements only',
+  direct: 'The elements and their direct children',
+  all: 'The elements and all their descendants',
 };
 
 export function ProcessFilters({ process }: { process: Process }) {
@@ -25,7 +25,7 @@ export function ProcessFilters({ process }: { process: Process }) {
   if (process.element_name_contains) rows.push(['Name contains', process.element_name_contains]);
   if (process.ml_class_id) rows.push(['Class', process.ml_class_id]);
   if (process.mode === 'workers' || process.mode === 'template') {
-    rows.push(['Children', CHILDREN[process.load_children] ?? process.load_children]);
+    rows.push(['Elements loaded', CHILDREN[process.load_children] ?? process.load_children]);
   }
   if (process.farm) rows.push(['Farm', process.farm.name]);
   if (process.chunks > 1) rows.push(['Chunks', String(process.chunks)]);

@@ -62,7 +62,7 @@ describe('the process details', () => {
     const filters = within(screen.getByLabelText('Element filters'));
     expect(filters.getByText('page')).toBeTruthy();
     expect(filters.getByText('folio')).toBeTruthy();
-    expect(filters.getByText('their direct children too')).toBeTruthy();
+    expect(filters.getByText('The elements and their direct children')).toBeTruthy();
     expect(await screen.findByText('Worker Tesseract @ 1')).toBeTruthy();
 
     // An invalid run shows the latest one.
