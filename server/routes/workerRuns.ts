@@ -2,8 +2,9 @@
  * Worker runs (spec 001 §2 "Modals": worker run details): RetrieveWorkerRun at Arkindex's
  * path. A worker run belongs to a process of one project; whoever can read that project reads
  * it, and for anyone else it does not exist (404). A local process's runs are its creator's.
- * PartialUpdateWorkerRun changes a run's configuration or model version (rules in
- * services/workers/runUpdate.ts).
+ * PartialUpdateWorkerRun changes a run's configuration, model version or parents (rules in
+ * services/workers/runUpdate.ts); DestroyWorkerRun removes it. Both only before the process
+ * has tasks.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -13,11 +14,14 @@ import { requireUuid } from '../permissions';
 import { parse, uuidSchema } from '../validation';
 import { processRights } from '../services/workers/processAccess';
 import { updateWorkerRun } from '../services/workers/runUpdate';
+import { requireProcess } from '../services/processes/rights';
+import { deleteProcessRun } from '../services/processes/runs';
 import { workerRunJson } from '../services/workerRuns';
 
 const updateBody = z.object({
   configuration_id: uuidSchema.nullable().optional(),
   model_version_id: uuidSchema.nullable().optional(),
+  parents: z.array(uuidSchema).optional(),
 });
 
 type IdParams = { Params: { id: string } };
@@ -45,5 +49,19 @@ export async function workerRunRoutes(app: FastifyInstance): Promise<void> {
     const id = requireUuid(request.params.id);
     const input = parse(updateBody, request.body);
     return workerRunJson(db, await updateWorkerRun(db, user, id, input));
+  });
+
+  app.delete<IdParams>('/process/workers/:id/', async (request, reply) => {
+    const user = requireUser(request);
+    const id = requireUuid(request.params.id);
+    const run = await db
+      .selectFrom('worker_runs')
+      .select(['id', 'process_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!run) throw notFound();
+    const process = await requireProcess(db, user, run.process_id, 'admin');
+    await deleteProcessRun(db, process.id, run.id);
+    return reply.code(204).send();
   });
 }

@@ -61,10 +61,10 @@ export async function refreshProcessState(db: Db, processId: string): Promise<Ta
           .execute();
   const state = deriveProcessState(tasks.map((task) => task.state));
   const finished = isFinished(state)
-    ? tasks.reduce<string | null>(
+    ? (tasks.reduce<string | null>(
         (last, task) => (task.finished && (!last || task.finished > last) ? task.finished : last),
         null,
-      ) ?? nowIso()
+      ) ?? nowIso())
     : null;
   await db
     .updateTable('processes')

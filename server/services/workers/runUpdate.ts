@@ -1,17 +1,20 @@
 /**
- * PartialUpdateWorkerRun (spec 000 §4, §7): a worker run's configuration (or none) and model
- * version change, as the process configuration screen does. A project's runs are changed by its
- * admins, a local process's by its creator.
+ * PartialUpdateWorkerRun (spec 000 §4, §7): a worker run's configuration (or none), model
+ * version and parents change, as the process configuration screen does, while its process has
+ * no tasks. A project's runs are changed by its admins, a local process's by its creator.
  */
 import type { Db } from '../../db';
 import type { User } from '../../db/schema';
 import { conflict, notFound, permissionDenied } from '../../errors';
 import { processRights } from './processAccess';
+import { checkRunParents } from '../processes/runGraph';
+import { requireNoTasks } from '../processes/runs';
 import { SAME_RUN, checkConfiguration, checkModelVersion, sameRun } from './runChoices';
 
 export interface RunUpdate {
   configuration_id?: string | null | undefined;
   model_version_id?: string | null | undefined;
+  parents?: string[] | undefined;
 }
 
 export async function updateWorkerRun(
@@ -41,6 +44,7 @@ export async function updateWorkerRun(
   if (!rights.includes('admin')) {
     throw permissionDenied('You do not have admin access to this project.');
   }
+  await requireNoTasks(db, run.process_id);
   const configurationId =
     input.configuration_id === undefined
       ? run.configuration_id
@@ -54,8 +58,18 @@ export async function updateWorkerRun(
     configuration_id: configurationId ?? null,
     model_version_id: modelVersionId ?? null,
   };
+  const parents =
+    input.parents === undefined
+      ? {}
+      : {
+          parents: JSON.stringify(await checkRunParents(db, run.process_id, run.id, input.parents)),
+        };
   const same = await sameRun(db, { ...run, ...changed }, run.id);
   if (same) throw conflict(SAME_RUN, same);
-  await db.updateTable('worker_runs').set(changed).where('id', '=', run.id).execute();
+  await db
+    .updateTable('worker_runs')
+    .set({ ...changed, ...parents })
+    .where('id', '=', run.id)
+    .execute();
   return run.id;
 }

@@ -1,0 +1,32 @@
+/**
+ * The elements a process' workers failed on: SelectProcessFailures adds them to the caller's
+ * selection, CreateProcessFailures makes a new workers process of them.
+ */
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../auth/plugin';
+import { badRequest } from '../../errors';
+import { SELECTION_MESSAGES } from '../../services/selection';
+import { processFailures, selectFailures } from '../../services/processes/failures';
+import { processJson } from '../../services/processes/json';
+import { requireProcess } from '../../services/processes/rights';
+
+type IdParams = { Params: { id: string } };
+
+export async function processFailureRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.post<IdParams>('/process/:id/select-failures/', async (request, reply) => {
+    const user = requireUser(request);
+    const process = await requireProcess(db, user, request.params.id, 'read');
+    if (!app.config.features.selection) throw badRequest(SELECTION_MESSAGES.disabled);
+    await selectFailures(db, user, process);
+    return reply.code(204).send();
+  });
+
+  app.post<IdParams>('/process/:id/process-failures/', async (request, reply) => {
+    const user = requireUser(request);
+    const process = await requireProcess(db, user, request.params.id, 'admin');
+    const id = await processFailures(db, user, process);
+    return reply.code(201).send(await processJson(db, id));
+  });
+}
