@@ -1,7 +1,8 @@
 /**
  * The task agent: `npm run agent -- --url URL --farm-token TOKEN [--slots N]`. It claims the
  * tasks of its farm over HTTP and runs each as a child process (see loop.ts and run.ts).
- * SIGTERM or SIGINT: stop claiming, let running tasks finish (30 s at most), then leave.
+ * SIGTERM or SIGINT: stop claiming, let running tasks finish (FOLIA_AGENT_GRACE_S, 30 s), then
+ * kill what is left, report it `error` and leave.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +21,6 @@ async function main(): Promise<void> {
     ...options,
     root,
     pollMs: 1000,
-    shutdownGraceMs: 30_000,
     killGraceMs: 5000,
     log,
   });

@@ -10,11 +10,13 @@ export interface CliOptions {
   hostname: string;
   workDir: string;
   heartbeatMs: number;
+  /** How long running tasks may go on once the agent is asked to leave. */
+  shutdownGraceMs: number;
 }
 
 export const USAGE =
   'usage: npm run agent -- --url URL --farm-token TOKEN [--slots N] [--hostname H] [--work-dir DIR]\n' +
-  '(or FOLIA_AGENT_URL, FOLIA_FARM_TOKEN, FOLIA_AGENT_SLOTS, FOLIA_AGENT_HEARTBEAT_S)';
+  '(or FOLIA_AGENT_URL, FOLIA_FARM_TOKEN, FOLIA_AGENT_SLOTS, FOLIA_AGENT_HEARTBEAT_S, FOLIA_AGENT_GRACE_S)';
 
 const positive = (name: string, value: string, integer: boolean): number => {
   const number = Number(value);
@@ -41,6 +43,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions
   if (!/^https?:\/\//.test(url)) throw new Error(`--url: not an http(s) URL: ${url}`);
   const slots = positive('--slots', values.slots ?? env.FOLIA_AGENT_SLOTS ?? '1', true);
   const heartbeatS = positive('FOLIA_AGENT_HEARTBEAT_S', env.FOLIA_AGENT_HEARTBEAT_S ?? '5', false);
+  const graceS = positive('FOLIA_AGENT_GRACE_S', env.FOLIA_AGENT_GRACE_S ?? '30', false);
   return {
     url,
     farmToken,
@@ -48,5 +51,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions
     hostname: values.hostname?.trim() || os.hostname(),
     workDir: path.resolve(values['work-dir'] ?? path.join(os.tmpdir(), 'folia-agent')),
     heartbeatMs: heartbeatS * 1000,
+    shutdownGraceMs: graceS * 1000,
   };
 }

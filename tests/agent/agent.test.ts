@@ -150,5 +150,23 @@ describeEachDialect('The agent', ({ t }) => {
       expect(scratchLeft(agent)).toEqual([]);
       expect(fs.existsSync(agent.workDir)).toBe(true);
     }, 30_000);
+
+    it('kills a task still running when the grace period ends and reports it error', async () => {
+      const made = await suite.process(
+        [{ slug: 'endless' }],
+        ['node', '-e', 'console.log("working"); setInterval(() => {}, 1000)'],
+      );
+      const agent = suite.agent({ farmToken: made.farm.token, env: { FOLIA_AGENT_GRACE_S: '1' } });
+      const id = made.tasks.endless!;
+      await waitFor('the program to start', async () =>
+        (await suite.task(id)).logs?.includes('working'),
+      );
+      await agent.kill('SIGTERM');
+      expect(await agent.exited).toBe(0);
+      const task = await suite.task(id);
+      expect(task.state).toBe('error');
+      expect(task.logs).toContain('[agent] Killed: the agent was shutting down (signal SIGTERM).');
+      expect(scratchLeft(agent)).toEqual([]);
+    }, 30_000);
   });
 });
