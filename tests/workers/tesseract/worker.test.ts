@@ -262,6 +262,16 @@ describe.skipIf(!sharedDataAvailable() || !hasTesseract)('the Tesseract worker',
     expect(direct.json().count).toBe(0);
   }, 120_000);
 
+  it('drops the lines below min_confidence', async () => {
+    const pageId = await importPage(PAGE_JPG, 'Scan read strictly');
+    const runId = await makeRun({ configuration: { min_confidence: 100 } });
+    const result = await runWorker(runId, [pageId]);
+    expect(result.code, result.stderr + result.stdout).toBe(0);
+    expect(result.stdout).toContain(`${pageId}: 0 line(s)`);
+    expect(await linesOf(pageId)).toEqual([]);
+    expect(await activity(runId, pageId)).toBe('processed');
+  }, 120_000);
+
   it('transcribes the existing lines of a page when create_lines is off', async () => {
     const pageId = await importPage(PAGE_XML, 'Ground truth');
     const lines = await linesOf(pageId);
