@@ -179,12 +179,16 @@ export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
-/** Every `ms` while the resource is not finished, never after a 4xx (spec 000 §4). */
-function pollWhile<T>(ms: number, running: (data: T) => boolean) {
+/**
+ * Every `ms` while the resource is not finished, never after a 4xx (spec 000 §4). While the API
+ * is out of reach the fetch a tick starts pauses (network modes), and later ticks join it rather
+ * than pile up, so polling waits for the network and goes on once it is back.
+ */
+function pollWhile<T>(ms: number, running: (data: T | undefined) => boolean) {
   return (query: { state: { data: T | undefined; error: unknown } }): number | false => {
     const { data, error } = query.state;
     if (isClientError(error)) return false;
-    return !data || running(data) ? ms : false;
+    return running(data) ? ms : false;
   };
 }
 
@@ -201,7 +205,10 @@ export function processQuery(id: string) {
   return queryOptions({
     queryKey: processKeys.detail(id),
     queryFn: () => fetchProcess(id),
-    refetchInterval: pollWhile<Process>(PROCESS_POLL_MS, (process) => !isFinished(process.state)),
+    refetchInterval: pollWhile<Process>(
+      PROCESS_POLL_MS,
+      (process) => !process || !isFinished(process.state),
+    ),
   });
 }
 
@@ -210,7 +217,7 @@ export function taskQuery(id: string) {
   return queryOptions({
     queryKey: processKeys.task(id),
     queryFn: () => fetchTask(id),
-    refetchInterval: pollWhile<Task>(TASK_POLL_MS, (task) => !isFinished(task.state)),
+    refetchInterval: pollWhile<Task>(TASK_POLL_MS, (task) => !task || !isFinished(task.state)),
   });
 }
 
@@ -219,8 +226,7 @@ export function artifactsQuery(taskId: string, polling = false) {
   return queryOptions({
     queryKey: processKeys.artifacts(taskId),
     queryFn: () => fetchArtifacts(taskId),
-    refetchInterval: (query) =>
-      polling && !isClientError(query.state.error) ? TASK_POLL_MS : false,
+    refetchInterval: pollWhile<Artifact[]>(TASK_POLL_MS, () => polling),
   });
 }
 
@@ -236,8 +242,7 @@ export function activityStatsQuery(id: string, polling: boolean) {
   return queryOptions({
     queryKey: processKeys.activityStats(id),
     queryFn: () => fetchActivityStats(id),
-    refetchInterval: (query) =>
-      polling && !isClientError(query.state.error) ? PROCESS_POLL_MS : false,
+    refetchInterval: pollWhile<ActivityStats>(PROCESS_POLL_MS, () => polling),
   });
 }
 

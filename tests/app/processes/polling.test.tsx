@@ -4,6 +4,7 @@ import '../shell/domStubs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { onlineManager } from '@tanstack/react-query';
 import { artifactUrl } from '@/api/processes';
 import {
   apiError,
@@ -59,6 +60,26 @@ describe('following a process', () => {
 
     await pollPasses(3);
     expect(gets()).toBe(3);
+  });
+
+  it('pauses while the API is out of reach and goes on once it is back', async () => {
+    const corpus = makeCorpus();
+    const process = makeProcess(corpus, { state: 'running' });
+    process.tasks.push(makeTask(process, { state: 'running' }));
+    const server = fakeProcessesServer({ processes: [process], corpora: [corpus] });
+    renderProcesses(`/process/${process.id}`);
+    await screen.findByRole('heading', { level: 1 });
+    const gets = () => server.callsTo('GET', `/process/${process.id}/`).length;
+    try {
+      act(() => onlineManager.setOnline(false));
+      await pollPasses(3);
+      expect(gets()).toBe(1);
+      act(() => onlineManager.setOnline(true));
+      await pollPasses(2);
+      await waitFor(() => expect(gets()).toBeGreaterThanOrEqual(3));
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('stops polling after a 4xx', async () => {
