@@ -31,7 +31,11 @@ export class Api {
 
   async fetch(method: string, path: string, body?: unknown): Promise<Response> {
     const url = this.url(path);
-    const headers: Record<string, string> = { authorization: this.authorization };
+    // Images may live on another IIIF server: the task's token goes to this API's origin only.
+    const headers: Record<string, string> =
+      new URL(url).origin === new URL(this.baseUrl).origin
+        ? { authorization: this.authorization }
+        : {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(url, {
       method,
