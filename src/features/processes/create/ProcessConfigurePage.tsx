@@ -15,6 +15,7 @@ import { ui } from '@/components/styles';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { AddWorkerRun } from './AddWorkerRun';
 import { processTitle } from './processTitle';
+import { ProcessStepHeader } from './ProcessStepHeader';
 import { StartedRedirect } from './StartedRedirect';
 import { StartProcessForm } from './StartProcessForm';
 import { TemplateActions } from './TemplateActions';
@@ -60,18 +61,16 @@ function ConfigureView({
   return (
     <div className="mx-auto max-w-4xl space-y-4 p-6">
       <StartedRedirect process={process} />
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold text-brand-900">{processTitle(process)}</h1>
-          <p className="text-sm text-slate-600">
-            {process.corpus_name}
-            {process.element && <> › {process.element.name}</>}
-          </p>
-        </div>
-        <Link to="/process/$id/filter" params={{ id: process.id }} className={ui.secondaryButton}>
-          Filter elements
-        </Link>
-      </header>
+      <ProcessStepHeader
+        process={process}
+        corpusName={process.corpus_name}
+        step="Step 2 of 2: choose the workers, then start the process."
+        action={
+          <Link to="/process/$id/filter" params={{ id: process.id }} className={ui.secondaryButton}>
+            Filter elements
+          </Link>
+        }
+      />
       <TemplateActions process={process} hasRuns={list.length > 0} />
       <section aria-labelledby="worker-runs" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '@/lib/documentTitle';
 import { ProcessElementsList } from './ProcessElementsList';
 import { ProcessFiltersForm } from './ProcessFiltersForm';
 import { processTitle } from './processTitle';
+import { ProcessStepHeader } from './ProcessStepHeader';
 import { StartedRedirect } from './StartedRedirect';
 
 export function ProcessFilterPage({ processId }: { processId: string }) {
@@ -45,19 +46,20 @@ function FilterView({ process }: { process: Process }) {
   return (
     <div className="mx-auto max-w-6xl space-y-4 p-6">
       <StartedRedirect process={process} />
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold text-brand-900">{processTitle(process)}</h1>
-          <p className="text-sm text-slate-600">
-            {process.corpus_name ?? corpus.data?.name}
-            {process.element && <> › {process.element.name}</>}
-            {process.selection_count > 0 && <> · {process.selection_count} selected elements</>}
-          </p>
-        </div>
-        <Link to="/process/$id/configure" params={{ id: process.id }} className={ui.primaryButton}>
-          Configure workers
-        </Link>
-      </header>
+      <ProcessStepHeader
+        process={process}
+        corpusName={process.corpus_name ?? corpus.data?.name}
+        step="Step 1 of 2: choose the elements the workers will run on."
+        action={
+          <Link
+            to="/process/$id/configure"
+            params={{ id: process.id }}
+            className={ui.primaryButton}
+          >
+            Configure workers
+          </Link>
+        }
+      />
       <ProcessFiltersForm process={process} types={types} />
       <ProcessElementsList process={process} typeName={typeName} />
     </div>

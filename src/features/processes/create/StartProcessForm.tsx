@@ -55,6 +55,7 @@ export function StartProcessForm({ process, hasRuns }: { process: Process; hasRu
         if (!blocked && !start.isPending) start.mutate();
       }}
     >
+      <h2 className="w-full text-lg font-semibold text-slate-900">Start</h2>
       <div className="w-28">
         <label htmlFor={`${id}-chunks`} className={ui.label}>
           Chunks
