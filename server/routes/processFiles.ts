@@ -25,7 +25,7 @@ import {
   requireDataFileRight,
   updateDataFile,
 } from '../services/dataFiles';
-import { filesProcessJson } from '../services/filesProcess';
+import { processJson } from '../services/processes/json';
 import { parse, text, uuidSchema } from '../validation';
 // Registers the import job kind, so the runner knows what an enqueued import does.
 import '../imports/job';
@@ -98,7 +98,7 @@ export async function processFileRoutes(app: FastifyInstance): Promise<void> {
     const user = requireVerified(request);
     const input = parse(fromFilesBody, request.body);
     const { job, processId } = await importDataFiles(db, dataDir(), user, input);
-    const process = await filesProcessJson(db, processId);
+    const process = await processJson(db, processId);
     return reply.code(201).send({ ...process, job: jobDetailJson(job) });
   });
 

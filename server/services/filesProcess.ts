@@ -9,7 +9,6 @@ import type { Db, Dialect } from '../db';
 import type { User } from '../db/schema';
 import { nowIso } from '../clock';
 import { refreshProcessState } from './processes/state';
-import { tasksJson, type TaskJson } from './tasks/json';
 import { appendLogIn, logLine } from './tasks/logs';
 import { finishTask, inTransaction, type FinalState } from './tasks/transitions';
 import { summarizeReport, type ImportReport } from '../imports/report';
@@ -116,77 +115,4 @@ export async function importTaskEnded(
     await appendLogIn(trx, dialect, taskId, log);
     await finishTask(trx, task, state);
   });
-}
-
-export interface FilesProcessJson {
-  id: string;
-  name: string | null;
-  mode: string;
-  corpus: string | null;
-  corpus_name: string | null;
-  state: string;
-  creator: { id: string; display_name: string } | null;
-  created: string;
-  updated: string | null;
-  started: string | null;
-  finished: string | null;
-  activity_state: string;
-  element: null;
-  element_type: string | null;
-  element_name_contains: string | null;
-  load_children: string;
-  ml_class_id: string | null;
-  selection_count: number;
-  template_id: string | null;
-  farm: null;
-  chunks: number;
-  use_gpu: boolean;
-  tasks: TaskJson[];
-}
-
-/** The Process object of a files process (it has no filters, farm or selection). */
-export async function filesProcessJson(db: Db, processId: string): Promise<FilesProcessJson> {
-  const process = await db
-    .selectFrom('processes')
-    .leftJoin('corpora', 'corpora.id', 'processes.corpus_id')
-    .leftJoin('users', 'users.id', 'processes.creator_id')
-    .selectAll('processes')
-    .select(['corpora.name as corpus_name', 'users.display_name as creator_name'])
-    .where('processes.id', '=', processId)
-    .executeTakeFirstOrThrow();
-  const tasks = await db
-    .selectFrom('tasks')
-    .selectAll()
-    .where('process_id', '=', processId)
-    .orderBy('run')
-    .orderBy('depth')
-    .orderBy('created')
-    .execute();
-  return {
-    id: process.id,
-    name: process.name,
-    mode: process.mode,
-    corpus: process.corpus_id,
-    corpus_name: process.corpus_name ?? null,
-    state: process.state,
-    creator: process.creator_id
-      ? { id: process.creator_id, display_name: process.creator_name ?? '' }
-      : null,
-    created: process.created,
-    updated: process.updated,
-    started: process.started,
-    finished: process.finished,
-    activity_state: process.activity_state,
-    element: null,
-    element_type: process.element_type,
-    element_name_contains: process.element_name_contains,
-    load_children: process.load_children,
-    ml_class_id: process.ml_class_id,
-    selection_count: 0,
-    template_id: process.template_id,
-    farm: null,
-    chunks: process.chunks,
-    use_gpu: process.use_gpu === 1,
-    tasks: await tasksJson(db, tasks),
-  };
 }
