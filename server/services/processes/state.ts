@@ -58,6 +58,16 @@ export async function refreshProcessState(db: Db, processId: string): Promise<Ta
           .select(['state', 'finished'])
           .where('process_id', '=', processId)
           .where('run', '=', Number(run))
+          // A restarted task is replaced by its copy: only the copy's outcome counts.
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('tasks as copy')
+                  .select('copy.id')
+                  .whereRef('copy.original_task_id', '=', 'tasks.id'),
+              ),
+            ),
+          )
           .execute();
   const state = deriveProcessState(tasks.map((task) => task.state));
   const finished = isFinished(state)

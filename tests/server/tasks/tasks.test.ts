@@ -149,6 +149,13 @@ describeEachDialect('Tasks', ({ t }) => {
       expect(next.map((item) => item.id)).toContain(task.id);
       await finish(app, agent, task.id, 'completed');
       expect((await taskRow(app, made.tasks.second!)).state).toBe('pending');
+
+      // Once the rest completes, the process has completed: the replaced task no longer counts.
+      await claim(app, agent, 50);
+      await finish(app, agent, made.tasks.second!, 'completed');
+      await claim(app, agent, 50);
+      await finish(app, agent, made.tasks.third!, 'completed');
+      expect(await processState(app, made.processId)).toBe('completed');
     });
 
     it('refuses to restart a completed or unfinished task', async () => {
