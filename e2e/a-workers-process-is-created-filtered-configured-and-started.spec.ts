@@ -8,7 +8,7 @@ interface Created {
   id: string;
 }
 
-test('a project admin creates a workers process, narrows its elements, configures a worker and starts it', async ({
+test('a project admin creates a workers process, narrows its elements, configures two workers and starts them', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -40,6 +40,12 @@ test('a project admin creates a workers process, narrows its elements, configure
     state: 'available',
     tag: 'v1',
   });
+  const segmenter = await api.post<Created>('/workers/', {
+    name: `Line segmenter ${suffix}`,
+    slug: `line-segmenter-${suffix}`,
+    type: 'dla',
+  });
+  await api.post(`/workers/${segmenter.id}/versions/`, { state: 'available', tag: 'v3' });
   await api.post(`/workers/${worker.id}/configurations/`, {
     name: 'Fast',
     configuration: { batch_size: 16 },
@@ -95,6 +101,37 @@ test('a project admin creates a workers process, narrows its elements, configure
     await expect(configuration.getByRole('option')).toHaveText(['No configuration', 'Fast']);
     await configuration.selectOption({ label: 'Fast' });
     await expect(configuration).not.toBeDisabled();
+  });
+
+  await test.step('a second worker runs first, and a cycle between them is refused', async () => {
+    await page.getByRole('button', { name: 'Add a worker' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a worker' });
+    await dialog.getByLabel('Search workers').fill(`segmenter ${suffix}`);
+    await dialog
+      .getByLabel('Worker', { exact: true })
+      .selectOption({ label: `Line segmenter ${suffix} (line-segmenter-${suffix})` });
+    await expect(dialog.getByLabel('Version')).toHaveValue(/.+/);
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    const recognizer = page.getByRole('article', { name: `Line recognizer ${suffix}` });
+    const segmenterRun = page.getByRole('article', { name: `Line segmenter ${suffix}` });
+    await expect(segmenterRun).toBeVisible();
+    // The box shows what the server holds: checked once it has saved the parent.
+    await recognizer
+      .getByRole('checkbox', { name: new RegExp(`Line segmenter ${suffix}`) })
+      .click();
+    await expect(
+      recognizer.getByRole('checkbox', { name: new RegExp(`Line segmenter ${suffix}`) }),
+    ).toBeChecked();
+    await segmenterRun
+      .getByRole('checkbox', { name: new RegExp(`Line recognizer ${suffix}`) })
+      .click();
+    await expect(page.getByText('Worker runs cannot form a cycle.')).toBeVisible();
+    await expect(
+      segmenterRun.getByRole('checkbox', { name: new RegExp(`Line recognizer ${suffix}`) }),
+    ).not.toBeChecked();
+    await expect(
+      recognizer.getByRole('checkbox', { name: new RegExp(`Line segmenter ${suffix}`) }),
+    ).toBeChecked();
     await page.screenshot({ path: `${shots}/process-configure.png`, fullPage: true });
   });
 
@@ -110,10 +147,10 @@ test('a project admin creates a workers process, narrows its elements, configure
     }>(`/process/${processId}/`);
     expect(started.chunks).toBe(2);
     expect(started.started).not.toBeNull();
-    // One task per chunk, named after the worker and its chunk.
-    expect(started.tasks).toHaveLength(2);
+    // One task per worker and chunk, named after the worker and its chunk.
+    expect(started.tasks).toHaveLength(4);
     for (const task of started.tasks) {
-      expect(task.slug).toMatch(new RegExp(`^line-recognizer-${suffix}_\\d+$`));
+      expect(task.slug).toMatch(new RegExp(`^line-(recognizer|segmenter)-${suffix}_\\d+$`));
     }
     await page.screenshot({ path: `${shots}/process-started.png`, fullPage: true });
   });
