@@ -31,12 +31,13 @@ export async function copyWorkerRuns(trx: Db, fromId: string, toId: string): Pro
     .orderBy('id')
     .execute();
   const ids = new Map<string, string>(runs.map((run) => [run.id, randomUUID()]));
-  const now = nowIso();
   if (runs.length === 0) return;
+  // One millisecond apart, so the copies list (and make tasks) in the source's order.
+  const start = Date.now();
   await trx
     .insertInto('worker_runs')
     .values(
-      runs.map((run) => ({
+      runs.map((run, index) => ({
         id: ids.get(run.id)!,
         process_id: toId,
         worker_version_id: run.worker_version_id,
@@ -47,7 +48,7 @@ export async function copyWorkerRuns(trx: Db, fromId: string, toId: string): Pro
             .map((parent) => ids.get(parent))
             .filter((id) => id !== undefined),
         ),
-        created: now,
+        created: new Date(start + index).toISOString(),
       })),
     )
     .execute();
