@@ -6,6 +6,7 @@
  */
 import os from 'node:os';
 import { Aborted, ApiRefusal, AgentApi, sleep } from './api';
+import { Reaper } from './reaper';
 import { TaskRun } from './run';
 import type { ClaimedTask, Registration } from './types';
 
@@ -37,6 +38,7 @@ export class Agent {
   private wake: (() => void) | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private loopDone: Promise<void> = Promise.resolve();
+  private reaper: Reaper | null = null;
 
   constructor(private readonly options: AgentOptions) {
     this.api = new AgentApi(options.url, options.log);
@@ -64,6 +66,7 @@ export class Agent {
   }
 
   async start(): Promise<void> {
+    this.reaper = new Reaper();
     await this.register();
     this.scheduleHeartbeat();
     this.loopDone = this.claimLoop();
@@ -154,6 +157,7 @@ export class Agent {
       log: this.options.log,
       killGraceMs: this.options.killGraceMs,
       signal: this.gone.signal,
+      reaper: this.reaper ?? undefined,
     });
     this.runs.set(task.id, run);
     run.done
@@ -195,6 +199,7 @@ export class Agent {
       }
     }
     this.gone.abort();
+    this.reaper?.close();
     if (this.heartbeatTimer) clearTimeout(this.heartbeatTimer);
   }
 }

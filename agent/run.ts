@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ApiRefusal, type AgentApi } from './api';
 import { uploadArtifacts } from './artifacts';
 import { LogSender } from './logs';
+import type { Reaper } from './reaper';
 import type { ClaimedTask, FinalState } from './types';
 
 export interface RunContext {
@@ -24,6 +25,8 @@ export interface RunContext {
   logIntervalMs?: number;
   /** Fires when the agent gives up on talking to the server (its own shutdown deadline). */
   signal?: AbortSignal;
+  /** Told of every task's process group, killed should the agent die first. */
+  reaper?: Reaper;
 }
 
 /** The agent's own secrets and the server's settings never reach a task. */
@@ -101,9 +104,13 @@ export class TaskRun {
   private async run(): Promise<FinalState> {
     const { task, context } = this;
     const logs = new LogSender(context.api, task.id, context.logIntervalMs, context.signal);
-    const scratch = fs.mkdtempSync(path.join(context.workDir, `${task.slug || 'task'}-`));
+    let scratch: string | null = null;
     let state: FinalState;
     try {
+      // The work dir may have been cleaned up under a long-lived agent.
+      fs.mkdirSync(context.workDir, { recursive: true });
+      const prefix = task.slug.replace(/[^\w-]/g, '_') || 'task';
+      scratch = fs.mkdtempSync(path.join(context.workDir, `${prefix}-`));
       fs.mkdirSync(path.join(scratch, 'artifacts'));
       fs.writeFileSync(path.join(scratch, 'elements.json'), JSON.stringify(task.elements));
       state = await this.execute(scratch, logs);
@@ -122,7 +129,7 @@ export class TaskRun {
       logs.write(`The agent could not run the task: ${(error as Error).message}\n`);
       await logs.flush().catch(() => undefined);
     } finally {
-      fs.rmSync(scratch, { recursive: true, force: true });
+      if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
     }
     try {
       await context.api.request(`ponos/task/${task.id}/`, {
@@ -153,6 +160,7 @@ export class TaskRun {
         detached: true,
       });
       this.pid = child.pid;
+      if (child.pid !== undefined) context.reaper?.watch(child.pid);
       child.stdout.setEncoding('utf8');
       child.stderr.setEncoding('utf8');
       child.stdout.on('data', (text: string) => logs.write(text));
@@ -171,6 +179,7 @@ export class TaskRun {
         if (this.killTimer) clearTimeout(this.killTimer);
         // Whatever the program left running in its group goes with it.
         this.signalGroup('SIGKILL');
+        if (this.pid !== undefined) context.reaper?.forget(this.pid);
         const state: FinalState =
           this.ending === 'stop'
             ? 'stopped'

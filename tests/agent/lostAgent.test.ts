@@ -14,7 +14,7 @@ describeEachDialect(
     const suite = useAgentSuite(t);
     const pidDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folia-lost-agent-'));
     afterAll(() => {
-      // The killed agent's program may still run as an orphan until its next API call fails.
+      // Should a test fail half-way, no fixture program is left running.
       for (const name of fs.readdirSync(pidDir)) {
         try {
           process.kill(Number(name), 'SIGKILL');
@@ -45,8 +45,13 @@ describeEachDialect(
         'two elements processed',
         async () => (await activities()).filter((row) => row.state === 'processed').length >= 2,
       );
+      const workerPids = fs.readdirSync(pidDir).map(Number);
+      expect(workerPids).toHaveLength(1);
+      expect(isAlive(workerPids[0]!)).toBe(true);
       await doomed.kill('SIGKILL');
       expect(isAlive(doomed.process.pid!)).toBe(false);
+      // Its program does not outlive it (it would write on with a token still valid).
+      await waitFor("the killed agent's program to be gone", () => !isAlive(workerPids[0]!), 5000);
       expect((await suite.task(id)).state).toBe('running');
 
       const requeued = await waitFor('the task back in the queue', async () => {
