@@ -116,3 +116,44 @@ export async function importTaskEnded(
     await finishTask(trx, task, state);
   });
 }
+
+export const IMPORT_CANCELLED = 'The import was cancelled before it ran.';
+
+/**
+ * Import tasks whose job can no longer end them: the job was deleted while queued (cancelled
+ * from the jobs list), or ended without its handler finishing the task (the server died while
+ * it ran). The task ends as its job did; the lost-agent sweep calls this now and then.
+ */
+export async function settleOrphanImportTasks(db: Db, dialect: Dialect): Promise<string[]> {
+  const tasks = await db
+    .selectFrom('tasks')
+    .select(['id'])
+    .where('kind', '=', 'import')
+    .where('state', 'in', ['unscheduled', 'pending', 'running', 'stopping'])
+    .execute();
+  const settled: string[] = [];
+  for (const task of tasks) {
+    const job = await db
+      .selectFrom('jobs')
+      .select(['status', 'error'])
+      .where('kind', '=', 'import')
+      .where('payload', 'like', `%"taskId":"${task.id}"%`)
+      .executeTakeFirst();
+    if (job && (job.status === 'queued' || job.status === 'started')) continue;
+    if (!job) {
+      await importTaskEnded(db, dialect, task.id, 'stopped', logLine(IMPORT_CANCELLED));
+    } else if (job.status === 'error') {
+      await importTaskEnded(
+        db,
+        dialect,
+        task.id,
+        'error',
+        logLine(job.error ?? 'The import failed.'),
+      );
+    } else {
+      await importTaskEnded(db, dialect, task.id, 'completed', '');
+    }
+    settled.push(task.id);
+  }
+  return settled;
+}

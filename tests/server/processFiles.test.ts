@@ -1,3 +1,4 @@
+import { settleOrphanImportTasks } from '../../server/services/filesProcess';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -846,6 +847,34 @@ describeEachDialect('process files API', ({ t }) => {
           .executeTakeFirstOrThrow()
       ).state;
       expect(process).toBe('failed');
+    });
+
+    it('ends the import task when its job is cancelled before it runs, or dies', async () => {
+      const file = await uploaded(owner, 'cancelled.png', 'whatever');
+      const cancelled = await owner.post('process/fromfiles/', { files: [file.id] });
+      const dying = await owner.post('process/fromfiles/', { files: [file.id] });
+      expect((await owner.delete(`jobs/${cancelled.json().job.id}/`)).statusCode).toBe(204);
+      await app.db
+        .updateTable('jobs')
+        .set({ status: 'error', error: 'Interrupted by a server restart' })
+        .where('id', '=', dying.json().job.id)
+        .execute();
+      const settled = await settleOrphanImportTasks(app.db, app.dialect);
+      expect(settled.sort()).toEqual(
+        [cancelled.json().tasks[0].id, dying.json().tasks[0].id].sort(),
+      );
+      const first = (await owner.get(`task/${cancelled.json().tasks[0].id}/`)).json();
+      expect(first).toMatchObject({
+        state: 'stopped',
+        logs: 'The import was cancelled before it ran.\n',
+      });
+      const second = (await owner.get(`task/${dying.json().tasks[0].id}/`)).json();
+      expect(second).toMatchObject({
+        state: 'error',
+        logs: 'Interrupted by a server restart\n',
+      });
+      // Settled once: another pass finds nothing left.
+      expect(await settleOrphanImportTasks(app.db, app.dialect)).toEqual([]);
     });
 
     it('stops the import when its task is stopped before it runs', async () => {

@@ -1,9 +1,11 @@
 /**
  * The server looks for lost agents on its own too, so a process whose only agent died does not
- * wait for another agent to call before its tasks go back to the queue.
+ * wait for another agent to call before its tasks go back to the queue. Import tasks whose job
+ * was cancelled or died are settled on the same beat.
  */
 import type { FastifyInstance } from 'fastify';
 import { requeueLostTasks } from '../tasks/requeue';
+import { settleOrphanImportTasks } from '../filesProcess';
 
 /** Starts the sweep; the function returned stops it and waits for a sweep under way. */
 export function startLostAgentSweep(app: FastifyInstance): () => Promise<void> {
@@ -13,6 +15,7 @@ export function startLostAgentSweep(app: FastifyInstance): () => Promise<void> {
   const timer = setInterval(() => {
     if (current) return;
     current = requeueLostTasks(app.db, app.dialect, timeoutS)
+      .then(() => settleOrphanImportTasks(app.db, app.dialect))
       .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, 'lost agent sweep failed'))
       .finally(() => {
