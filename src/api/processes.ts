@@ -192,11 +192,16 @@ function pollWhile<T>(ms: number, running: (data: T | undefined) => boolean) {
   };
 }
 
+/** A page of processes, polled every 4 s while one of them is not finished. */
 export function processListQuery(query: ProcessListQuery) {
   return queryOptions({
     queryKey: processKeys.list(query),
     queryFn: () => fetchProcesses(query),
     placeholderData: keepPreviousData,
+    refetchInterval: pollWhile<Page<ProcessListItem>>(
+      PROCESS_POLL_MS,
+      (page) => !!page?.results.some((process) => !isFinished(process.state)),
+    ),
   });
 }
 

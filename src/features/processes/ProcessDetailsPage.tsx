@@ -64,6 +64,9 @@ export function ProcessDetailsPage({
   return (
     <section aria-labelledby="process-heading" className="mx-auto max-w-6xl space-y-5 p-6">
       <header className="space-y-3">
+        <Link to="/process/" search={{}} className={`${ui.link} text-sm`}>
+          ‹ Processes
+        </Link>
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="process-heading" className="text-2xl font-semibold text-brand-900">
             {processName(data)}

@@ -222,3 +222,24 @@ describe('a task’s panel', () => {
     expect(screen.queryByRole('button', { name: 'Stop task' })).toBeNull();
   });
 });
+
+describe('the processes list', () => {
+  it('follows the states of unfinished processes, and stops once all are finished', async () => {
+    const corpus = makeCorpus();
+    const process = makeProcess(corpus, {
+      name: 'OCR run',
+      state: 'running',
+      started: new Date().toISOString(),
+    });
+    const server = fakeProcessesServer({ processes: [process], corpora: [corpus] });
+    renderProcesses('/process/');
+    const row = () => within(screen.getByRole('row', { name: /OCR run/ }));
+    await waitFor(() => expect(row().getByText('Running')).toBeTruthy());
+    process.state = 'completed';
+    await pollPasses();
+    await waitFor(() => expect(row().getByText('Completed')).toBeTruthy());
+    const count = server.callsTo('GET', '/process/').length;
+    await pollPasses(3);
+    expect(server.callsTo('GET', '/process/')).toHaveLength(count);
+  });
+});
