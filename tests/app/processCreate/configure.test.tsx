@@ -377,4 +377,18 @@ describe('the configure step of a new process', () => {
     await user.click(start);
     expect(server.callsTo('POST', `/process/${setup.process.id}/start/`)).toHaveLength(1);
   });
+
+  it('sends a process that is not a workers process waiting to start to its details', async () => {
+    for (const fields of [{ mode: 'template' as const }, { tasks: [{ id: uuid() } as never] }]) {
+      const setup = project();
+      Object.assign(setup.process, fields);
+      const server = fakeProcessServer(setup);
+      const view = renderProcessStep(`/process/${setup.process.id}/configure`);
+      expect((await screen.findByTestId('elsewhere')).textContent).toBe(
+        `Now at /process/${setup.process.id}`,
+      );
+      expect(server.callsTo('GET', `/process/${setup.process.id}/workers/`)).toEqual([]);
+      view.unmount();
+    }
+  });
 });

@@ -40,8 +40,13 @@ export function ProcessFiltersForm({ process, types }: { process: Process; types
     const wanted = name.trim();
     if (wanted === saved.current) return;
     const timer = setTimeout(() => {
+      const previous = saved.current;
       saved.current = wanted;
-      update.mutate({ element_name_contains: wanted || null });
+      // Refused: the next keystroke tries again rather than taking the text as saved.
+      update.mutate(
+        { element_name_contains: wanted || null },
+        { onError: () => (saved.current = previous) },
+      );
     }, NAME_DELAY_MS);
     return () => clearTimeout(timer);
     // `update` changes on every render; the name alone decides when to save.
