@@ -4,6 +4,7 @@ import { describeEachDialect } from '../harness';
 import { clientFor, makeActorsAndProjects, type Actors, type Role } from '../actors';
 import { NOT_ADMIN, NOT_FOUND, UNKNOWN_ID } from '../expectedErrors';
 import { jobDefinition } from '../../../server/jobs/queue';
+import { newToken } from '../../../server/services/tasks/tokens';
 import {
   activities,
   addRun,
@@ -23,11 +24,12 @@ const refusal = (detail: string) => ({
 describeEachDialect('starting, retrying, stopping and deleting processes', ({ t }) => {
   let actors: Actors;
   let privateId: string;
+  let publicId: string;
   let ids: Record<string, string>;
   const as = (role: Role) => clientFor(t().app, actors, role);
 
   beforeAll(async () => {
-    ({ actors, privateId } = await makeActorsAndProjects(t().app));
+    ({ actors, privateId, publicId } = await makeActorsAndProjects(t().app));
     ids = await makeTree(t().app, privateId);
   });
 
@@ -204,6 +206,37 @@ describeEachDialect('starting, retrying, stopping and deleting processes', ({ t 
       }
       expect((await owner.post(`process/${UNKNOWN_ID}/start/`, {})).statusCode).toBe(404);
       expect(await tasksOf(owner, fine.id)).toEqual([]);
+
+      const modelled = await readyProcess();
+      const now = new Date().toISOString();
+      const modelId = randomUUID();
+      const modelVersionId = randomUUID();
+      await t()
+        .app.db.insertInto('models')
+        .values({ id: modelId, name: 'Unfinished model', description: '', created: now })
+        .execute();
+      await t()
+        .app.db.insertInto('model_versions')
+        .values({
+          id: modelVersionId,
+          model_id: modelId,
+          tag: null,
+          hash: null,
+          state: 'created',
+          configuration: '{}',
+          created: now,
+        })
+        .execute();
+      await t()
+        .app.db.updateTable('worker_runs')
+        .set({ model_version_id: modelVersionId })
+        .where('id', '=', modelled.run)
+        .execute();
+      await check(
+        modelled.id,
+        {},
+        'A worker run of this process uses a model version that is not available.',
+      );
 
       const template = await owner.post(`process/${fine.id}/template/`);
       await check(template.json().id, {}, 'Only a workers process can be started.');
@@ -384,6 +417,35 @@ describeEachDialect('starting, retrying, stopping and deleting processes', ({ t 
         .where('id', '=', transcriptionId)
         .executeTakeFirstOrThrow();
       expect(transcription).toEqual({ text: 'kept', worker_run_id: null });
+    });
+  });
+
+  describe('task tokens', () => {
+    it('read the processes of their own project only', async () => {
+      const process = await readyProcess('Tokened');
+      await as('owner').post(`process/${process.id}/start/`, {});
+      const publicProcess = await createProcess(as('owner'), publicId);
+      const { token, hash } = newToken();
+      await t()
+        .app.db.updateTable('tasks')
+        .set({ state: 'running', token_hash: hash })
+        .where('process_id', '=', process.id)
+        .execute();
+      const headers = { authorization: `Ponos ${token}` };
+      const get = (url: string) =>
+        t().app.inject({ method: 'GET', url: `/api/v1/${url}`, headers });
+      const own = await get(`process/${process.id}/`);
+      expect(own.statusCode).toBe(200);
+      expect(own.json().name).toBe('Tokened');
+      expect((await get(`process/workers/${process.run}/`)).statusCode).toBe(200);
+      expect((await get(`process/${publicProcess.id}/`)).statusCode).toBe(404);
+      const listed = (await get('process/?page_size=500')).json() as {
+        results: { corpus: string }[];
+      };
+      expect(listed.results.length).toBeGreaterThan(0);
+      expect(listed.results.every((item) => item.corpus === privateId)).toBe(true);
+      await setTaskStates(t().app, process.id, 'completed');
+      expect((await get(`process/${process.id}/`)).statusCode).toBe(401);
     });
   });
 });
