@@ -60,6 +60,10 @@ describeEachDialect('Task tokens', ({ t }) => {
     expect((await iiif(ownImage.id)).statusCode).not.toBe(404);
     expect((await iiif(otherImage.id)).statusCode).toBe(404);
     expect((await get(`corpus/${otherProject}/`)).statusCode).toBe(404);
+    // Nor the tasks of the owner's processes elsewhere.
+    const elsewhere = await makeProcess(app, otherProject, actors.owner.id, [{ slug: 'far' }]);
+    expect((await get(`task/${elsewhere.tasks.far}/`)).statusCode).toBe(404);
+    expect((await get(`task/${elsewhere.tasks.far}/artifacts/`)).statusCode).toBe(404);
     const asOwner = await app.inject({
       method: 'GET',
       url: `/iiif/${otherImage.id}/info.json`,
