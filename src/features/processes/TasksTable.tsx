@@ -49,6 +49,14 @@ export function TasksTable({
                 >
                   {task.slug}
                 </button>
+                {task.original_task_id && (
+                  <span
+                    className="ml-2 text-xs text-slate-500"
+                    title={`Restart of task ${task.original_task_id}`}
+                  >
+                    restarted
+                  </span>
+                )}
               </td>
               <td className="py-2 pr-4">
                 <StateBadge state={task.state} />

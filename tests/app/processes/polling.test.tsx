@@ -201,6 +201,8 @@ describe('a task’s panel', () => {
       expect(server.callsTo('GET', `/task/${restarted.id}/`).length).toBeGreaterThan(0),
     );
     expect(await screen.findByRole('button', { name: 'Stop task' })).toBeTruthy();
+    // The table marks the new task as a restart.
+    await waitFor(() => expect(screen.getByTitle(`Restart of task ${task.id}`)).toBeTruthy());
     expect(screen.queryByRole('button', { name: 'Restart task' })).toBeNull();
   });
 
