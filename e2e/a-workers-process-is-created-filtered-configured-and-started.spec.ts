@@ -81,6 +81,10 @@ test('a project admin creates a workers process, narrows its elements, configure
     await expect(page.getByRole('heading', { name: '3 elements', level: 2 })).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(3);
     await page.screenshot({ path: `${shots}/process-filter.png`, fullPage: true });
+    // On a phone the filters stack above two columns of cards.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shots}/process-filter-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   await test.step('a worker is added with an enabled configuration', async () => {

@@ -345,6 +345,11 @@ describe('the configure step of a new process', () => {
       screen.getByLabelText('Farm'),
       await screen.findByRole('option', { name: 'GPU farm' }),
     );
+    expect(
+      within(screen.getByLabelText('Farm'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Server default', 'Default farm', 'GPU farm']);
     await user.click(start);
     expect((await screen.findByTestId('elsewhere')).textContent).toBe(
       `Now at /process/${setup.process.id}`,

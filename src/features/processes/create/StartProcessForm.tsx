@@ -83,7 +83,8 @@ export function StartProcessForm({ process, hasRuns }: { process: Process; hasRu
           disabled={farms.isPending}
           onChange={(event) => setFarmId(event.target.value)}
         >
-          <option value="">Default farm</option>
+          {/* The server then picks its default farm; the farms listed may include it by name. */}
+          <option value="">Server default</option>
           {(farms.data ?? []).map((farm) => (
             <option key={farm.id} value={farm.id}>
               {farm.name}
