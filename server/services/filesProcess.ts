@@ -10,7 +10,7 @@ import type { User } from '../db/schema';
 import { nowIso } from '../clock';
 import { refreshProcessState } from './processes/state';
 import { appendLogIn, logLine } from './tasks/logs';
-import { finishTask, inTransaction, type FinalState } from './tasks/transitions';
+import { finishTask, inTransaction, lockProcess, type FinalState } from './tasks/transitions';
 import { summarizeReport, type ImportReport } from '../imports/report';
 
 export const IMPORT_TASK_SLUG = 'import_files';
@@ -109,6 +109,7 @@ export async function importTaskEnded(
       .select(['id', 'process_id', 'state'])
       .where('id', '=', taskId)
       .executeTakeFirst();
+    if (task) await lockProcess(trx, task.process_id);
     if (!task || ['completed', 'failed', 'error', 'stopped', 'cancelled'].includes(task.state)) {
       return;
     }

@@ -2,14 +2,15 @@
  * An agent takes pending tasks of its farm, oldest first. Each task is taken with
  * `update … where state = 'pending'` and the row count checked: on PostgreSQL a second agent's
  * update waits for the first one's row lock, then finds the task running and changes nothing;
- * SQLite runs one write at a time. So two agents never get the same task.
+ * SQLite runs one write at a time. So two agents never get the same task. The process row is
+ * locked first, as every task change does (transitions.ts lockProcess).
  */
 import type { Db, Dialect } from '../../db';
 import { nowIso } from '../../clock';
 import { chunks, INSERT_CHUNK } from '../../db/chunks';
 import { refreshProcessState } from '../processes/state';
 import { appendLogIn, logLine } from '../tasks/logs';
-import { finishTask } from '../tasks/transitions';
+import { finishTask, lockProcess } from '../tasks/transitions';
 import { taskElementIds, type TaskRow } from '../tasks/json';
 import { newToken } from '../tasks/tokens';
 import type { AgentRow } from './agents';
@@ -72,10 +73,11 @@ async function elementsOf(db: Db, task: TaskRow): Promise<{ id: string; type: st
 async function takeTask(
   db: Db,
   agent: AgentRow,
-  taskId: string,
+  candidate: { id: string; process_id: string },
 ): Promise<{ task: TaskRow; token: string } | null> {
   const { token, hash } = newToken();
   return db.transaction().execute(async (trx) => {
+    await lockProcess(trx, candidate.process_id);
     const now = nowIso();
     const task = await trx
       .updateTable('tasks')
@@ -88,7 +90,7 @@ async function takeTask(
         updated: now,
         attempts: eb('attempts', '+', 1),
       }))
-      .where('id', '=', taskId)
+      .where('id', '=', candidate.id)
       .where('state', '=', 'pending')
       .returningAll()
       .executeTakeFirst();
@@ -110,7 +112,7 @@ export async function claimTasks(
     const candidates = await db
       .selectFrom('tasks')
       .innerJoin('processes', 'processes.id', 'tasks.process_id')
-      .select(['tasks.id'])
+      .select(['tasks.id', 'tasks.process_id'])
       .where('tasks.state', '=', 'pending')
       .where('tasks.kind', '=', 'worker')
       .where('processes.farm_id', '=', agent.farm_id)
@@ -122,7 +124,7 @@ export async function claimTasks(
     if (candidates.length === 0) break;
     for (const candidate of candidates) {
       if (claimed.length >= slots) break;
-      const taken = await takeTask(db, agent, candidate.id);
+      const taken = await takeTask(db, agent, candidate);
       if (!taken) continue;
       const ready = await describeClaim(db, dialect, taken.task, taken.token);
       if (ready) claimed.push(ready);
@@ -141,6 +143,7 @@ async function describeClaim(
   const command = await commandOf(db, task.worker_run_id);
   if (!command) {
     await db.transaction().execute(async (trx) => {
+      await lockProcess(trx, task.process_id);
       await appendLogIn(trx, dialect, task.id, logLine(NO_COMMAND));
       await finishTask(trx, task, 'error');
     });

@@ -10,7 +10,7 @@ import { nowIso } from '../../clock';
 import { deleteWorkerResults } from '../workerResults/delete';
 import { refreshProcessState } from '../processes/state';
 import { appendLogIn, logLine } from './logs';
-import { finishTask, inTransaction } from './transitions';
+import { finishTask, inTransaction, lockProcess } from './transitions';
 import { taskElementIds } from './json';
 import { chunks, INSERT_CHUNK } from '../../db/chunks';
 
@@ -117,6 +117,7 @@ export async function requeueLostTasks(
     }
     await undoStartedElements(db, task, task.corpus_id);
     await inTransaction(db, async (trx) => {
+      await lockProcess(trx, task.process_id);
       if (task.attempts < MAX_ATTEMPTS) {
         await trx
           .updateTable('tasks')

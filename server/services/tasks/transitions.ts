@@ -20,6 +20,19 @@ export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
+/**
+ * Every transaction that changes tasks locks their process' row first (PostgreSQL; SQLite has
+ * one writer at a time), then the tasks: one order for everyone, so a stop, a claim and a
+ * finish of the same process wait for each other instead of deadlocking.
+ */
+export async function lockProcess(trx: Db, processId: string): Promise<void> {
+  await trx
+    .updateTable('processes')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', processId)
+    .execute();
+}
+
 type Link = Pick<TaskRow, 'id' | 'parents' | 'state'>;
 
 async function processTasks(trx: Db, processId: string): Promise<Link[]> {
@@ -92,6 +105,7 @@ export async function finishTask(
   state: FinalState,
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
+    await lockProcess(trx, task.process_id);
     const now = nowIso();
     await trx
       .updateTable('tasks')
@@ -114,6 +128,12 @@ export const ALREADY_FINISHED = 'This task is already finished.';
 export async function stopTask(db: Db, taskId: string): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const done = await inTransaction(db, async (trx) => {
+      const { process_id: processId } = await trx
+        .selectFrom('tasks')
+        .select('process_id')
+        .where('id', '=', taskId)
+        .executeTakeFirstOrThrow();
+      await lockProcess(trx, processId);
       const task = await trx
         .selectFrom('tasks')
         .select(['id', 'process_id', 'state'])
@@ -176,6 +196,12 @@ export const RESTART_REFUSED = 'Only a finished task that did not complete can b
  */
 export async function restartTask(db: Db, taskId: string): Promise<TaskRow> {
   return inTransaction(db, async (trx) => {
+    const { process_id: processId } = await trx
+      .selectFrom('tasks')
+      .select('process_id')
+      .where('id', '=', taskId)
+      .executeTakeFirstOrThrow();
+    await lockProcess(trx, processId);
     const old = await trx
       .selectFrom('tasks')
       .selectAll()
