@@ -7,6 +7,7 @@ import {
   processConfigurationKeys,
   startProcess,
 } from '@/api/processConfiguration';
+import { processKeys } from '@/api/processes';
 import type { Process } from '@/api/processTypes';
 import { GuardedButton } from '@/components/GuardedButton';
 import { useNeedsNetwork } from '@/components/NeedsNetwork';
@@ -30,6 +31,8 @@ export function StartProcessForm({ process, hasRuns }: { process: Process; hasRu
       startProcess(process.id, { chunks: chunkCount, ...(farmId ? { farm: farmId } : {}) }),
     onSuccess: (started) => {
       queryClient.setQueryData(processConfigurationKeys.process(process.id), started);
+      // The details and the list read it afresh, started.
+      void queryClient.invalidateQueries({ queryKey: processKeys.all });
       void navigate({
         to: '/process/$id/{-$selectedRun}',
         params: { id: process.id, selectedRun: undefined },

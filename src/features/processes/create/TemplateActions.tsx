@@ -6,6 +6,7 @@ import {
   processConfigurationKeys,
   templatesQuery,
 } from '@/api/processConfiguration';
+import { processKeys } from '@/api/processes';
 import type { Process } from '@/api/processTypes';
 import { GuardedButton } from '@/components/GuardedButton';
 import { useNeedsNetwork } from '@/components/NeedsNetwork';
@@ -42,6 +43,7 @@ export function TemplateActions({ process, hasRuns }: { process: Process; hasRun
       await queryClient.invalidateQueries({
         queryKey: processConfigurationKeys.templates(corpusId),
       });
+      void queryClient.invalidateQueries({ queryKey: processKeys.lists() });
       notify({
         type: 'success',
         text: `Template ${processTitle(template)} created.`,

@@ -9,6 +9,7 @@ import {
   processConfigurationKeys,
   type ProcessCreate,
 } from '@/api/processConfiguration';
+import { processKeys } from '@/api/processes';
 import { notifyError } from '@/components/notifications/store';
 
 /** Spec 000 §8: "An error occurred creating the process: reason". */
@@ -21,6 +22,8 @@ export function useCreateProcess() {
     mutationFn: createProcess,
     onSuccess: (process) => {
       queryClient.setQueryData(processConfigurationKeys.process(process.id), process);
+      // The processes list shows it next time it opens.
+      void queryClient.invalidateQueries({ queryKey: processKeys.all });
       void navigate({ to: '/process/$id/filter', params: { id: process.id } });
     },
     onError: (error) => notifyError(error, CREATE_ERROR),
