@@ -3,6 +3,9 @@
  * thrown as an ApiCallError carrying the status and the server's words, so the log says why.
  */
 
+/** Long enough for a full-page PNG of a large scan rendered by the IIIF server. */
+const REQUEST_TIMEOUT_MS = 5 * 60_000;
+
 export class ApiCallError extends Error {
   constructor(
     readonly status: number,
@@ -40,6 +43,8 @@ export class Api {
     const response = await fetch(url, {
       method,
       headers,
+      // A server that stops answering fails the element instead of holding the task forever.
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) {

@@ -14,6 +14,8 @@ export interface WorkerEnv {
   processId: string | null;
   elementsFile: string;
   dataDir: string;
+  /** True when PONOS_DATA was not given: the folder is the worker's to remove. */
+  ownDataDir: boolean;
 }
 
 export class EnvError extends Error {}
@@ -37,5 +39,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): WorkerEnv {
     processId: env.ARKINDEX_PROCESS_ID?.trim() || null,
     elementsFile: required('TASK_ELEMENTS'),
     dataDir: env.PONOS_DATA?.trim() || path.join(os.tmpdir(), `folia-tesseract-${process.pid}`),
+    ownDataDir: !env.PONOS_DATA?.trim(),
   };
 }

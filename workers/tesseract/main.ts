@@ -8,9 +8,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Api, ApiCallError } from './api';
-import { mergedConfiguration, readSettings, type WorkerRunJson } from './configuration';
+import {
+  mergedConfiguration,
+  readSettings,
+  type Settings,
+  type WorkerRunJson,
+} from './configuration';
 import { processElement } from './element';
-import { readEnv } from './env';
+import { readEnv, type WorkerEnv } from './env';
 import { installModel } from './model';
 import { NOT_INSTALLED, tesseractInstalled } from './tesseract';
 
@@ -24,10 +29,24 @@ async function main(): Promise<number> {
   const env = readEnv();
   const api = new Api(env.apiUrl, env.authorization);
   const run = await api.json<WorkerRunJson>('GET', `process/workers/${env.workerRunId}/`);
-  const processId = env.processId ?? run.process.id;
   const settings = readSettings(mergedConfiguration(run));
   const elements = JSON.parse(await fs.readFile(env.elementsFile, 'utf8')) as { id: string }[];
 
+  try {
+    return await processElements(api, run, settings, elements, env);
+  } finally {
+    if (env.ownDataDir) await fs.rm(env.dataDir, { recursive: true, force: true });
+  }
+}
+
+async function processElements(
+  api: Api,
+  run: WorkerRunJson,
+  settings: Settings,
+  elements: { id: string }[],
+  env: WorkerEnv,
+): Promise<number> {
+  const processId = env.processId ?? run.process.id;
   let tessdata: string | undefined;
   let languages = settings.languages;
   if (run.model_version) {
