@@ -25,15 +25,19 @@ export class LogSender {
   write(text: string): void {
     if (this.refused || !text) return;
     this.buffer += text;
-    if (this.buffer.length > MAX_BUFFER) {
-      const kept = this.buffer.slice(-MAX_BUFFER);
-      const lineStart = kept.indexOf('\n');
-      this.buffer = CUT_LINE + (lineStart >= 0 ? kept.slice(lineStart + 1) : kept);
-    }
+    // Trimmed once it holds twice the limit, so a flood of output costs linear time.
+    if (this.buffer.length > 2 * MAX_BUFFER) this.trim();
     this.timer ??= setTimeout(() => {
       this.timer = null;
       void this.flush();
     }, this.intervalMs);
+  }
+
+  private trim(): void {
+    if (this.buffer.length <= MAX_BUFFER) return;
+    const kept = this.buffer.slice(-MAX_BUFFER);
+    const lineStart = kept.indexOf('\n');
+    this.buffer = CUT_LINE + (lineStart >= 0 ? kept.slice(lineStart + 1) : kept);
   }
 
   /** Sends what is buffered; resolves once everything written so far reached the server. */
@@ -44,6 +48,7 @@ export class LogSender {
     }
     this.sending = this.sending.then(async () => {
       if (!this.buffer || this.refused) return;
+      this.trim();
       const text = this.buffer;
       this.buffer = '';
       try {
