@@ -142,7 +142,10 @@ async function existingLines(ctx: Context, element: ElementJson): Promise<Elemen
 }
 
 async function transcribeLines(ctx: Context, element: ElementJson): Promise<Outcome> {
-  const lines = (await existingLines(ctx, element)).filter((line) => line.zone);
+  // A process over the lines themselves (element type filter) gives each line as its element.
+  const candidates =
+    element.type === ctx.settings.lineType ? [element] : await existingLines(ctx, element);
+  const lines = candidates.filter((line) => line.zone);
   if (lines.length === 0) {
     ctx.log(`${element.type} ${element.name}: no ${ctx.settings.lineType} with an image to read`);
     return { lines: 0, regions: 0 };

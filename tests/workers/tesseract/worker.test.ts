@@ -304,6 +304,19 @@ describe.skipIf(!sharedDataAvailable() || !hasTesseract)('the Tesseract worker',
     expect(normalise(reference)).toHaveLength(normalise(truth()).length);
     const read = lines.map((line) => texts.get(line.id) ?? '').join('\n');
     expect(cer(reference, read)).toBeLessThan(0.15);
+
+    // A process over the lines themselves: each element is a line, read on its own.
+    const picked = [lines[3]!, lines[10]!];
+    const linesRunId = await makeRun({ configuration: { create_lines: false } });
+    const direct = await runWorker(
+      linesRunId,
+      picked.map((line) => line.id),
+    );
+    expect(direct.code, direct.stderr + direct.stdout).toBe(0);
+    expect(direct.stdout).toContain('2 of 2 element(s) processed, 0 failed');
+    const directTexts = await textsOf(pageId, linesRunId);
+    expect([...directTexts.keys()].sort()).toEqual(picked.map((line) => line.id).sort());
+    for (const line of picked) expect(directTexts.get(line.id)).toBe(texts.get(line.id));
   }, 120_000);
 
   it("uses the model version's traineddata as its language", async () => {
