@@ -15,7 +15,6 @@ import { hasTasks, type ProcessRow } from './rights';
 
 export const TEMPLATE_MESSAGES = {
   notTemplate: 'Only a template can be applied.',
-  noRuns: 'This process has no worker runs to make a template of.',
   targetMode: 'A template can only be applied to a workers process.',
   targetStarted: 'A template cannot be applied to a process that has already been started.',
   otherProject: 'A template can only be applied to a process of the same project.',
