@@ -1,6 +1,7 @@
 /**
  * ListProcessElements (api part 2 §2.3): the selected elements in cursor pages ordered by name
- * then id. The cursor holds the last (name, id) seen, so a page is one indexed range read
+ * then id. The cursor holds a (name, id) and a direction (after it for `next`, before it for
+ * `previous`), so a page is one indexed range read
  * however deep into tens of thousands of elements it is.
  */
 import type { Db } from '../../db';
@@ -26,24 +27,33 @@ export interface ProcessElementJson {
 
 export interface CursorPageJson {
   next: string | null;
-  previous: null;
+  previous: string | null;
   results: ProcessElementJson[];
   count?: number;
 }
 
-export const encodeCursor = (name: string, id: string): string =>
-  Buffer.from(JSON.stringify([name, id]), 'utf8').toString('base64url');
+type Direction = 'after' | 'before';
 
-function decodeCursor(cursor: string): [string, string] {
+interface Cursor {
+  name: string;
+  id: string;
+  direction: Direction;
+}
+
+export const encodeCursor = (name: string, id: string, direction: Direction = 'after'): string =>
+  Buffer.from(JSON.stringify([name, id, direction]), 'utf8').toString('base64url');
+
+function decodeCursor(cursor: string): Cursor {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (
       Array.isArray(value) &&
-      value.length === 2 &&
+      value.length === 3 &&
       typeof value[0] === 'string' &&
-      typeof value[1] === 'string'
+      typeof value[1] === 'string' &&
+      (value[2] === 'after' || value[2] === 'before')
     ) {
-      return [value[0], value[1]];
+      return { name: value[0], id: value[1], direction: value[2] };
     }
   } catch {
     // Falls through to the 404 below.
@@ -66,7 +76,7 @@ export async function processElementPage(
   process: ElementFilterFields & { mode: string },
   request: ElementPageRequest,
 ): Promise<CursorPageJson> {
-  const after = request.cursor === null ? null : decodeCursor(request.cursor);
+  const cursor = request.cursor === null ? null : decodeCursor(request.cursor);
   const query = ['workers', 'export'].includes(process.mode)
     ? await processElementsQuery(db, process)
     : null;
@@ -85,22 +95,26 @@ export async function processElementPage(
       'elements.rotation_angle',
       'elements.mirrored',
     ]);
-  if (after) {
-    const [name, id] = after;
+  const backwards = cursor?.direction === 'before';
+  if (cursor) {
+    const { name, id } = cursor;
+    const [beyond] = backwards ? (['<'] as const) : (['>'] as const);
     page = page.where((eb) =>
       eb.or([
-        eb('elements.name', '>', name),
-        eb.and([eb('elements.name', '=', name), eb('elements.id', '>', id)]),
+        eb('elements.name', beyond, name),
+        eb.and([eb('elements.name', '=', name), eb('elements.id', beyond, id)]),
       ]),
     );
   }
+  const order = backwards ? 'desc' : 'asc';
   const rows = await page
-    .orderBy('elements.name')
-    .orderBy('elements.id')
+    .orderBy('elements.name', order)
+    .orderBy('elements.id', order)
     .limit(request.pageSize + 1)
     .execute();
   const more = rows.length > request.pageSize;
   const shown = rows.slice(0, request.pageSize);
+  if (backwards) shown.reverse();
   const imageIds = [...new Set(shown.flatMap((row) => (row.image_id ? [row.image_id] : [])))];
   const images = new Map(
     imageIds.length === 0
@@ -130,17 +144,22 @@ export async function processElementPage(
       mirrored: row.mirrored === 1,
     };
   });
-  const last = shown[shown.length - 1];
-  let next: string | null = null;
-  if (more && last) {
-    const link = new URL(request.url);
-    link.searchParams.set('cursor', encodeCursor(last.name, last.id));
-    next = link.toString();
-  }
+  const link = (row: { name: string; id: string } | undefined, direction: Direction) => {
+    if (!row) return null;
+    const url = new URL(request.url);
+    url.searchParams.set('cursor', encodeCursor(row.name, row.id, direction));
+    return url.toString();
+  };
+  // Going forward there is more after when the page overflowed, and something before whenever a
+  // cursor led here; going back, the reverse.
+  const hasNext = backwards ? true : more;
+  const hasPrevious = backwards ? more : cursor !== null;
+  const next = hasNext ? link(shown[shown.length - 1], 'after') : null;
+  const previous = hasPrevious ? link(shown[0], 'before') : null;
   const count = request.withCount
     ? Number(
         (await query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count,
       )
     : undefined;
-  return { next, previous: null, results, ...(count === undefined ? {} : { count }) };
+  return { next, previous, results, ...(count === undefined ? {} : { count }) };
 }

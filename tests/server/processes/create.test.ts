@@ -250,11 +250,13 @@ describeEachDialect('creating processes and choosing their elements', ({ t }) =>
       const seen: string[] = [];
       let url: string | null = `process/${made.id}/elements/?page_size=4&with_count=true`;
       let pages = 0;
+      let lastPage: { previous: string | null } | undefined;
       while (url) {
         const response = await as('guest').get(url);
         expect(response.statusCode).toBe(200);
         const body = response.json() as {
           next: string | null;
+          previous: string | null;
           count: number;
           results: { name: string; type: string; type_id: string; image_id?: unknown }[];
         };
@@ -262,10 +264,26 @@ describeEachDialect('creating processes and choosing their elements', ({ t }) =>
         expect(body.results.length).toBeLessThanOrEqual(4);
         expect(body.results[0]).not.toHaveProperty('image_id');
         seen.push(...body.results.map((e) => e.name));
+        if (pages === 0) expect(body.previous).toBeNull();
         pages += 1;
+        lastPage = body;
         url = body.next ? body.next.replace(/^.*\/api\/v1\//, '') : null;
       }
       expect(pages).toBe(3);
+      expect(lastPage!.previous).not.toBeNull();
+      // Back from the last page to the first, by `previous` links.
+      const back: string[][] = [];
+      let previous: string | null = lastPage!.previous;
+      while (previous) {
+        const response = await as('guest').get(previous.replace(/^.*\/api\/v1\//, ''));
+        const body = response.json() as { previous: string | null; results: { name: string }[] };
+        back.unshift(body.results.map((e) => e.name));
+        previous = body.previous;
+      }
+      expect(back).toEqual([
+        ['Line 1a', 'Line 1b', 'Loose page', 'Page 1'],
+        ['Page 2', 'Page 3', 'Page 4', 'Volume A'],
+      ]);
       expect(seen).toEqual([
         'Line 1a',
         'Line 1b',
