@@ -52,6 +52,8 @@ const MAX_LOG_BODY = 4 * 1024 * 1024;
 type IdParams = { Params: { id: string } };
 type ArtifactParams = { Params: { id: string; '*': string } };
 
+const notHeld = () => permissionDenied('This task is not running on this agent.');
+
 /** The task the agent holds (claimed and not finished); 403 for a task it does not hold. */
 async function requireHeldTask(db: Db, agent: AgentRow, id: string): Promise<TaskRow> {
   const task = await db
@@ -60,9 +62,7 @@ async function requireHeldTask(db: Db, agent: AgentRow, id: string): Promise<Tas
     .where('id', '=', requireUuid(id))
     .executeTakeFirst();
   if (!task) throw notFound();
-  if (task.agent_id !== agent.id || !['running', 'stopping'].includes(task.state)) {
-    throw permissionDenied('This task is not running on this agent.');
-  }
+  if (task.agent_id !== agent.id || !['running', 'stopping'].includes(task.state)) throw notHeld();
   return task;
 }
 
@@ -134,7 +134,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     const agent = await requireAgent(db, request);
     const task = await requireHeldTask(db, agent, request.params.id);
     const input = parse(finishBody, request.body);
-    await finishTask(db, task, input.state);
+    if (!(await finishTask(db, task, input.state, agent.id))) throw notHeld();
     const updated = await db
       .selectFrom('tasks')
       .selectAll()

@@ -97,24 +97,30 @@ export async function cancelDescendants(trx: Db, processId: string, taskId: stri
 
 /**
  * Ends a task: its token stops working, its children are scheduled (completed) or cancelled
- * (any other end), and the process' state follows.
+ * (any other end), and the process' state follows. With `heldBy`, only while that agent still
+ * holds the task (it may have been requeued meanwhile): false when it no longer does.
  */
 export async function finishTask(
   db: Db,
   task: Pick<TaskRow, 'id' | 'process_id'>,
   state: FinalState,
-): Promise<void> {
-  await inTransaction(db, async (trx) => {
+  heldBy?: string,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
     await lockProcess(trx, task.process_id);
     const now = nowIso();
-    await trx
+    let update = trx
       .updateTable('tasks')
       .set({ state, finished: now, updated: now, token_hash: null })
-      .where('id', '=', task.id)
-      .execute();
+      .where('id', '=', task.id);
+    if (heldBy) {
+      update = update.where('agent_id', '=', heldBy).where('state', 'in', ['running', 'stopping']);
+    }
+    if (Number((await update.executeTakeFirst()).numUpdatedRows) === 0) return false;
     if (state === 'completed') await scheduleReadyTasks(trx, task.process_id);
     else await cancelDescendants(trx, task.process_id, task.id);
     await refreshProcessState(trx, task.process_id);
+    return true;
   });
 }
 

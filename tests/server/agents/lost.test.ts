@@ -6,6 +6,7 @@ import { makeActorsAndProjects, type Actors } from '../actors';
 import { insertElements } from '../elementsFixtures';
 import {
   claim,
+  finish,
   makeProcess,
   processState,
   registerAgent,
@@ -162,6 +163,9 @@ describeEachDialect('Lost agents', ({ t }) => {
 
     // The lost agent, back, is told to kill what is no longer its own, and cannot end it.
     expect(await heartbeat(app, lost, [made.tasks.ocr!])).toEqual([made.tasks.ocr]);
+    const late = await finish(app, lost, made.tasks.ocr!, 'completed');
+    expect(late.statusCode).toBe(403);
+    expect((await taskRow(app, made.tasks.ocr!)).state).toBe('pending');
   });
 
   it('ends a task in error once it was lost three times', async () => {
