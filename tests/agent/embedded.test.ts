@@ -62,7 +62,7 @@ describe('npm start', () => {
     }
   });
 
-  it('runs one embedded agent of the Default farm as a child process, which runs tasks and is gone when the server stops', async () => {
+  it('runs one embedded agent of the Default farm as a child process, which runs tasks, comes back if it dies and is gone when the server stops', async () => {
     const server = startServer({});
     servers.push(server);
     await waitFor(
@@ -117,9 +117,23 @@ describe('npm start', () => {
       await app.close();
     }
 
+    // An agent that dies is started again.
+    process.kill(agentPid!, 'SIGKILL');
+    const [again] = await waitFor(
+      'a new embedded agent',
+      () => {
+        const pids = childrenOf(server.child.pid!).filter((pid) => pid !== agentPid);
+        return server.output().match(/registered as/g)?.length === 2 && pids.length
+          ? pids
+          : undefined;
+      },
+      30_000,
+    );
+    expect(server.output()).toMatch(/\[agent\] exited \(SIGKILL\); starting it again in 5 s/);
+
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    expect(isAlive(agentPid!)).toBe(false);
+    expect(isAlive(again!)).toBe(false);
     expect(server.output()).toMatch(/\[agent\] .*SIGTERM: leaving/);
   }, 90_000);
 
