@@ -67,9 +67,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('agents')
     .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('farm_id', 'text', (col) =>
-      col.notNull().references('farms.id').onDelete('cascade'),
-    )
+    .addColumn('farm_id', 'text', (col) => col.notNull().references('farms.id').onDelete('cascade'))
     .addColumn('hostname', 'text', (col) => col.notNull())
     // SHA-256 of the agent's own token, given once at registration.
     .addColumn('token_hash', 'text', (col) => col.notNull().unique())
@@ -118,13 +116,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('tasks_state').on('tasks').columns(['state', 'created']).execute();
   await db.schema.createIndex('tasks_agent').on('tasks').column('agent_id').execute();
   await db.schema.createIndex('tasks_token').on('tasks').column('token_hash').execute();
+  // A process' state skips tasks replaced by a restart: found by their copies' original id.
+  await db.schema.createIndex('tasks_original').on('tasks').column('original_task_id').execute();
 
   await db.schema
     .createTable('task_artifacts')
     .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('task_id', 'text', (col) =>
-      col.notNull().references('tasks.id').onDelete('cascade'),
-    )
+    .addColumn('task_id', 'text', (col) => col.notNull().references('tasks.id').onDelete('cascade'))
     .addColumn('path', 'text', (col) => col.notNull())
     .addColumn('size', 'bigint', (col) => col.notNull())
     .addColumn('content_type', 'text', (col) => col.notNull())

@@ -114,7 +114,8 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(201).send(await registerAgent(db, farm, input));
   });
 
-  app.post('/ponos/agent/heartbeat/', async (request) => {
+  // Agents call these every second or so: a request log line each would bury everything else.
+  app.post('/ponos/agent/heartbeat/', { logLevel: 'warn' }, async (request) => {
     const agent = await requireAgent(db, request);
     const input = parse(heartbeatBody, request.body ?? {});
     await touchAgent(db, agent.id);
@@ -122,7 +123,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     return { stop: await tasksToStop(db, agent.id, input.running) };
   });
 
-  app.post('/ponos/agent/claim/', async (request) => {
+  app.post('/ponos/agent/claim/', { logLevel: 'warn' }, async (request) => {
     const agent = await requireAgent(db, request);
     const input = parse(claimBody, request.body);
     await touchAgent(db, agent.id);

@@ -50,12 +50,13 @@ export async function refreshProcessState(db: Db, processId: string): Promise<Ta
     .where('process_id', '=', processId)
     .executeTakeFirst();
   const run = latest?.run ?? null;
-  const tasks =
+  // One row per state: claims and finishes call this each time, on runs of thousands of tasks.
+  const counts =
     run === null
       ? []
       : await db
           .selectFrom('tasks')
-          .select(['state', 'finished'])
+          .select((eb) => ['state', eb.fn.max('finished').as('finished')])
           .where('process_id', '=', processId)
           .where('run', '=', Number(run))
           // A restarted task is replaced by its copy: only the copy's outcome counts.
@@ -68,11 +69,12 @@ export async function refreshProcessState(db: Db, processId: string): Promise<Ta
               ),
             ),
           )
+          .groupBy('state')
           .execute();
-  const state = deriveProcessState(tasks.map((task) => task.state));
+  const state = deriveProcessState(counts.map((row) => row.state));
   const finished = isFinished(state)
-    ? (tasks.reduce<string | null>(
-        (last, task) => (task.finished && (!last || task.finished > last) ? task.finished : last),
+    ? (counts.reduce<string | null>(
+        (last, row) => (row.finished && (!last || row.finished > last) ? row.finished : last),
         null,
       ) ?? nowIso())
     : null;
