@@ -7,15 +7,13 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '@/api/errors';
-import { processToConfigureQuery, processWorkerRunsQuery } from '@/api/processConfiguration';
+import { processWorkerRunsQuery } from '@/api/processConfiguration';
 import type { Process } from '@/api/processTypes';
-import { PageMessage } from '@/components/PageMessage';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
-import { useDocumentTitle } from '@/lib/documentTitle';
 import { AddWorkerRun } from './AddWorkerRun';
-import { processTitle } from './processTitle';
 import { ProcessStepHeader } from './ProcessStepHeader';
+import { ProcessStepLoader } from './ProcessStepLoader';
 import { StartedRedirect } from './StartedRedirect';
 import { StartProcessForm } from './StartProcessForm';
 import { TemplateActions } from './TemplateActions';
@@ -28,23 +26,11 @@ export interface ProcessConfigurePageProps {
 }
 
 export function ProcessConfigurePage({ processId, renderWorkerType }: ProcessConfigurePageProps) {
-  const process = useQuery(processToConfigureQuery(processId));
-  useErrorNotification(process.error);
-  useDocumentTitle([process.data ? processTitle(process.data) : undefined, 'Configure workers']);
-
-  if (process.isPending)
-    return (
-      <PageMessage width="max-w-4xl" loading>
-        Loading…
-      </PageMessage>
-    );
-  if (process.isError)
-    return (
-      <PageMessage width="max-w-4xl">
-        The process could not be loaded: {errorMessage(process.error)}
-      </PageMessage>
-    );
-  return <ConfigureView process={process.data} renderWorkerType={renderWorkerType} />;
+  return (
+    <ProcessStepLoader processId={processId} step="Configure workers">
+      {(process) => <ConfigureView process={process} renderWorkerType={renderWorkerType} />}
+    </ProcessStepLoader>
+  );
 }
 
 function ConfigureView({

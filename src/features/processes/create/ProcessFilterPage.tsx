@@ -6,37 +6,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { corpusQuery } from '@/api/corpora';
-import { errorMessage } from '@/api/errors';
-import { processToConfigureQuery } from '@/api/processConfiguration';
 import type { Process } from '@/api/processTypes';
-import { PageMessage } from '@/components/PageMessage';
-import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
-import { useDocumentTitle } from '@/lib/documentTitle';
 import { ProcessElementsList } from './ProcessElementsList';
 import { ProcessFiltersForm } from './ProcessFiltersForm';
-import { processTitle } from './processTitle';
 import { ProcessStepHeader } from './ProcessStepHeader';
+import { ProcessStepLoader } from './ProcessStepLoader';
 import { StartedRedirect } from './StartedRedirect';
 
 export function ProcessFilterPage({ processId }: { processId: string }) {
-  const process = useQuery(processToConfigureQuery(processId));
-  useErrorNotification(process.error);
-  useDocumentTitle([process.data ? processTitle(process.data) : undefined, 'Filter elements']);
-
-  if (process.isPending)
-    return (
-      <PageMessage width="max-w-4xl" loading>
-        Loading…
-      </PageMessage>
-    );
-  if (process.isError)
-    return (
-      <PageMessage width="max-w-4xl">
-        The process could not be loaded: {errorMessage(process.error)}
-      </PageMessage>
-    );
-  return <FilterView process={process.data} />;
+  return (
+    <ProcessStepLoader processId={processId} step="Filter elements">
+      {(process) => <FilterView process={process} />}
+    </ProcessStepLoader>
+  );
 }
 
 function FilterView({ process }: { process: Process }) {

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
 import { processToConfigureQuery } from '@/api/processConfiguration';
 import type { Process } from '@/api/processTypes';
 
@@ -17,5 +18,15 @@ export async function stillConfigurable(queryClient: QueryClient, id: string): P
     return isConfigurable(await queryClient.fetchQuery(processToConfigureQuery(id)));
   } catch {
     return true;
+  }
+}
+
+/** The filter and configure routes' loader: a process past these steps opens its details. */
+export async function redirectUnlessConfigurable(
+  queryClient: QueryClient,
+  id: string,
+): Promise<void> {
+  if (!(await stillConfigurable(queryClient, id))) {
+    throw redirect({ to: '/process/$id/{-$selectedRun}', params: { id }, replace: true });
   }
 }

@@ -1,23 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { workerTypesQuery } from '@/api/workers';
 import { requireAccess } from '@/app/guard';
 import { ProcessConfigurePage } from '@/features/processes/create/ProcessConfigurePage';
-import { stillConfigurable } from '@/features/processes/create/loaders';
+import { redirectUnlessConfigurable } from '@/features/processes/create/loaders';
 import { WorkerTypeBadge } from '@/features/workers/WorkerTypeBadge';
 
 export const Route = createFileRoute('/process/$id/configure')({
   staticData: { name: 'process-configure' },
   beforeLoad: (ctx) => requireAccess({ login: true, uuidParams: ['id'] })(ctx),
-  loader: async ({ context, params }): Promise<void> => {
-    if (!(await stillConfigurable(context.queryClient, params.id))) {
-      throw redirect({
-        to: '/process/$id/{-$selectedRun}',
-        params: { id: params.id },
-        replace: true,
-      });
-    }
-  },
+  loader: ({ context, params }) => redirectUnlessConfigurable(context.queryClient, params.id),
   component: ProcessConfigureRoute,
 });
 
