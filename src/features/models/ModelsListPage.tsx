@@ -1,3 +1,4 @@
+import { PagedListState } from '@/components/PagedListState';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -72,54 +73,54 @@ export function ModelsListPage({
           </div>
         </div>
       </div>
-      {models.isPending ? (
-        <p role="status" className="text-slate-600">
-          Loading…
-        </p>
-      ) : models.isError ? (
-        <p className="text-slate-600">The models could not be loaded.</p>
-      ) : models.data.count === 0 ? (
-        <p className="text-slate-600">
-          {filtered ? 'No model matches these filters.' : 'There are no models yet.'}
-        </p>
-      ) : (
-        <>
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-              <caption className="sr-only">Models</caption>
-              <ListTableHead columns={['Name', 'Visibility', 'Updated']} last="State" />
-              <tbody className="divide-y divide-slate-100">
-                {models.data.results.map((model) => (
-                  <tr key={model.id}>
-                    <td className="py-2 pr-4 font-medium">
-                      <Link to="/model/$modelId" params={{ modelId: model.id }} className={ui.link}>
-                        {model.name}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-4 text-slate-600">
-                      {model.public ? 'Public' : 'Private'}
-                    </td>
-                    <td className="py-2 pr-4 text-slate-600">
-                      {new Date(model.updated).toLocaleString()}
-                    </td>
-                    <td className="py-2 text-right text-slate-600">
-                      {model.archived ? 'Archived' : ''}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <PaginationBar
-            count={models.data.count}
-            page={query.page}
-            pageSize={MODELS_PAGE_SIZE}
-            singular="model"
-            label="Models pages"
-            onPageChange={(page) => onQueryChange({ ...query, page })}
-          />
-        </>
-      )}
+      <PagedListState
+        query={models}
+        failed={() => 'The models could not be loaded.'}
+        empty={filtered ? 'No model matches these filters.' : 'There are no models yet.'}
+      >
+        {(page) => (
+          <>
+            <div className="overflow-x-auto">
+              <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+                <caption className="sr-only">Models</caption>
+                <ListTableHead columns={['Name', 'Visibility', 'Updated']} last="State" />
+                <tbody className="divide-y divide-slate-100">
+                  {page.results.map((model) => (
+                    <tr key={model.id}>
+                      <td className="py-2 pr-4 font-medium">
+                        <Link
+                          to="/model/$modelId"
+                          params={{ modelId: model.id }}
+                          className={ui.link}
+                        >
+                          {model.name}
+                        </Link>
+                      </td>
+                      <td className="py-2 pr-4 text-slate-600">
+                        {model.public ? 'Public' : 'Private'}
+                      </td>
+                      <td className="py-2 pr-4 text-slate-600">
+                        {new Date(model.updated).toLocaleString()}
+                      </td>
+                      <td className="py-2 text-right text-slate-600">
+                        {model.archived ? 'Archived' : ''}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <PaginationBar
+              count={page.count}
+              page={query.page}
+              pageSize={MODELS_PAGE_SIZE}
+              singular="model"
+              label="Models pages"
+              onPageChange={(page) => onQueryChange({ ...query, page })}
+            />
+          </>
+        )}
+      </PagedListState>
       {creating && (
         <CreateModelModal
           onClose={() => setCreating(false)}

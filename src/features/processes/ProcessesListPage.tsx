@@ -2,6 +2,7 @@
  * The processes (spec 000 §2 processes-list): the caller's started processes by default, a name
  * search, mode and state filters, and toggles to see others' and unstarted ones.
  */
+import { PagedListState } from '@/components/PagedListState';
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -122,84 +123,80 @@ export function ProcessesListPage({
           </span>
         </div>
       </div>
-      {processes.isPending ? (
-        <p role="status" className="text-slate-600">
-          Loading…
-        </p>
-      ) : processes.isError ? (
-        <p className="text-slate-600">The processes could not be loaded.</p>
-      ) : processes.data.count === 0 ? (
-        <p className="text-slate-600">
-          {filtered ? 'No process matches these filters.' : 'There are no processes yet.'}
-        </p>
-      ) : (
-        <>
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-              <caption className="sr-only">Processes</caption>
-              <thead className="text-slate-500">
-                <tr>
-                  {['Name', 'Mode', 'State', 'Project', 'Creator', 'Created', 'Started'].map(
-                    (column) => (
-                      <th key={column} scope="col" className="py-2 pr-4 font-medium">
-                        {column}
-                      </th>
-                    ),
-                  )}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {processes.data.results.map((process) => (
-                  <tr key={process.id}>
-                    <td className="py-2 pr-4 font-medium">
-                      <Link
-                        to="/process/$id/{-$selectedRun}"
-                        params={{ id: process.id, selectedRun: undefined }}
-                        className={ui.link}
-                      >
-                        {processName(process)}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-4">{modeLabel(process.mode)}</td>
-                    <td className="py-2 pr-4">
-                      <StateBadge state={process.state} />
-                    </td>
-                    <td className="py-2 pr-4">
-                      {process.corpus ? (
+      <PagedListState
+        query={processes}
+        failed={() => 'The processes could not be loaded.'}
+        empty={filtered ? 'No process matches these filters.' : 'There are no processes yet.'}
+      >
+        {(page) => (
+          <>
+            <div className="overflow-x-auto">
+              <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+                <caption className="sr-only">Processes</caption>
+                <thead className="text-slate-500">
+                  <tr>
+                    {['Name', 'Mode', 'State', 'Project', 'Creator', 'Created', 'Started'].map(
+                      (column) => (
+                        <th key={column} scope="col" className="py-2 pr-4 font-medium">
+                          {column}
+                        </th>
+                      ),
+                    )}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {page.results.map((process) => (
+                    <tr key={process.id}>
+                      <td className="py-2 pr-4 font-medium">
                         <Link
-                          to="/browse/$corpusId"
-                          params={{ corpusId: process.corpus }}
+                          to="/process/$id/{-$selectedRun}"
+                          params={{ id: process.id, selectedRun: undefined }}
                           className={ui.link}
                         >
-                          {process.corpus_name ?? process.corpus.slice(0, 8)}
+                          {processName(process)}
                         </Link>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td className="py-2 pr-4">{process.creator?.display_name ?? '—'}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap" title={process.created}>
-                      {relativeTime(process.created)}
-                    </td>
-                    <td className="py-2 whitespace-nowrap" title={process.started ?? undefined}>
-                      {process.started ? relativeTime(process.started) : '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <PaginationBar
-            count={processes.data.count}
-            page={query.page}
-            pageSize={query.pageSize}
-            singular="process"
-            plural="processes"
-            label="Processes pages"
-            onPageChange={(page) => onQueryChange({ ...query, page })}
-          />
-        </>
-      )}
+                      </td>
+                      <td className="py-2 pr-4">{modeLabel(process.mode)}</td>
+                      <td className="py-2 pr-4">
+                        <StateBadge state={process.state} />
+                      </td>
+                      <td className="py-2 pr-4">
+                        {process.corpus ? (
+                          <Link
+                            to="/browse/$corpusId"
+                            params={{ corpusId: process.corpus }}
+                            className={ui.link}
+                          >
+                            {process.corpus_name ?? process.corpus.slice(0, 8)}
+                          </Link>
+                        ) : (
+                          '—'
+                        )}
+                      </td>
+                      <td className="py-2 pr-4">{process.creator?.display_name ?? '—'}</td>
+                      <td className="py-2 pr-4 whitespace-nowrap" title={process.created}>
+                        {relativeTime(process.created)}
+                      </td>
+                      <td className="py-2 whitespace-nowrap" title={process.started ?? undefined}>
+                        {process.started ? relativeTime(process.started) : '—'}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <PaginationBar
+              count={page.count}
+              page={query.page}
+              pageSize={query.pageSize}
+              singular="process"
+              plural="processes"
+              label="Processes pages"
+              onPageChange={(page) => onQueryChange({ ...query, page })}
+            />
+          </>
+        )}
+      </PagedListState>
     </section>
   );
 }

@@ -2,6 +2,7 @@
  * The user's local worker runs (spec 000 §2 worker-runs; GET /process/local/workers/): the runs
  * of the personal process a worker developer runs workers under, each opening its details.
  */
+import { PagedListState } from '@/components/PagedListState';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -33,77 +34,75 @@ export function WorkerRunsPage() {
       <p className="text-sm text-slate-600">
         The worker runs of your local process, for running workers on your own machine.
       </p>
-      {runs.isPending ? (
-        <p role="status" className="text-slate-600">
-          Loading…
-        </p>
-      ) : runs.isError ? (
-        <p className="text-slate-600">The worker runs could not be loaded.</p>
-      ) : runs.data.count === 0 ? (
-        <p className="text-slate-600">You have no local worker run yet.</p>
-      ) : (
-        <>
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-              <caption className="sr-only">Worker runs</caption>
-              <ListTableHead
-                columns={['Worker', 'Version', 'Model', 'Configuration']}
-                last="Details"
-              />
-              <tbody className="divide-y divide-slate-100">
-                {runs.data.results.map((run) => (
-                  <tr key={run.id}>
-                    <td className="py-2 pr-4 font-medium">
-                      <Link
-                        to="/process/workers/$workerId"
-                        params={{ workerId: run.worker_version.worker.id }}
-                        search={{}}
-                        className={ui.link}
-                      >
-                        {run.worker_version.worker.name}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-4">
-                      <Link
-                        to="/process/worker-version/$versionId"
-                        params={{ versionId: run.worker_version.id }}
-                        search={{}}
-                        className={ui.link}
-                      >
-                        {runVersionLabel(run.worker_version)}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-4 text-slate-600">
-                      {run.model_version
-                        ? `${run.model_version.model.name}${run.model_version.tag ? ` (${run.model_version.tag})` : ''}`
-                        : '—'}
-                    </td>
-                    <td className="py-2 pr-4 text-slate-600">{run.configuration?.name ?? '—'}</td>
-                    <td className="py-2 text-right">
-                      <button
-                        type="button"
-                        className={ui.secondaryButton}
-                        aria-label={`Details of the ${run.worker_version.worker.name} run`}
-                        onClick={() => setOpenId(run.id)}
-                      >
-                        Details
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <PaginationBar
-            count={runs.data.count}
-            page={page}
-            pageSize={WORKERS_PAGE_SIZE}
-            singular="worker run"
-            label="Worker runs pages"
-            onPageChange={setPage}
-          />
-        </>
-      )}
+      <PagedListState
+        query={runs}
+        failed={() => 'The worker runs could not be loaded.'}
+        empty="You have no local worker run yet."
+      >
+        {(listed) => (
+          <>
+            <div className="overflow-x-auto">
+              <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+                <caption className="sr-only">Worker runs</caption>
+                <ListTableHead
+                  columns={['Worker', 'Version', 'Model', 'Configuration']}
+                  last="Details"
+                />
+                <tbody className="divide-y divide-slate-100">
+                  {listed.results.map((run) => (
+                    <tr key={run.id}>
+                      <td className="py-2 pr-4 font-medium">
+                        <Link
+                          to="/process/workers/$workerId"
+                          params={{ workerId: run.worker_version.worker.id }}
+                          search={{}}
+                          className={ui.link}
+                        >
+                          {run.worker_version.worker.name}
+                        </Link>
+                      </td>
+                      <td className="py-2 pr-4">
+                        <Link
+                          to="/process/worker-version/$versionId"
+                          params={{ versionId: run.worker_version.id }}
+                          search={{}}
+                          className={ui.link}
+                        >
+                          {runVersionLabel(run.worker_version)}
+                        </Link>
+                      </td>
+                      <td className="py-2 pr-4 text-slate-600">
+                        {run.model_version
+                          ? `${run.model_version.model.name}${run.model_version.tag ? ` (${run.model_version.tag})` : ''}`
+                          : '—'}
+                      </td>
+                      <td className="py-2 pr-4 text-slate-600">{run.configuration?.name ?? '—'}</td>
+                      <td className="py-2 text-right">
+                        <button
+                          type="button"
+                          className={ui.secondaryButton}
+                          aria-label={`Details of the ${run.worker_version.worker.name} run`}
+                          onClick={() => setOpenId(run.id)}
+                        >
+                          Details
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <PaginationBar
+              count={listed.count}
+              page={page}
+              pageSize={WORKERS_PAGE_SIZE}
+              singular="worker run"
+              label="Worker runs pages"
+              onPageChange={setPage}
+            />
+          </>
+        )}
+      </PagedListState>
       {openId && <WorkerRunModal id={openId} onClose={() => setOpenId(null)} />}
     </section>
   );

@@ -1,4 +1,5 @@
 /** The workers (spec 000 §2 workers-list): their types in colour, a name search, a type filter. */
+import { PagedListState } from '@/components/PagedListState';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -85,73 +86,72 @@ export function WorkersListPage({
           </select>
         </div>
       </div>
-      {workers.isPending ? (
-        <p role="status" className="text-slate-600">
-          Loading…
-        </p>
-      ) : workers.isError ? (
-        <p role="alert" className="text-slate-600">
-          {isForbidden(workers.error)
-            ? `You cannot list workers: ${errorMessage(workers.error)}`
-            : 'The workers could not be loaded.'}
-        </p>
-      ) : workers.data.count === 0 ? (
-        <p className="text-slate-600">
-          {filtered ? 'No worker matches these filters.' : 'There are no workers yet.'}
-        </p>
-      ) : (
-        <>
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-              <caption className="sr-only">Workers</caption>
-              <ListTableHead columns={['Name', 'Type', 'Slug']} last="Repository" />
-              <tbody className="divide-y divide-slate-100">
-                {workers.data.results.map((worker) => (
-                  <tr key={worker.id}>
-                    <td className="py-2 pr-4 font-medium">
-                      <Link
-                        to="/process/workers/$workerId"
-                        params={{ workerId: worker.id }}
-                        className={ui.link}
-                      >
-                        {worker.name}
-                      </Link>
-                      {worker.archived && (
-                        <span className="ml-2 text-xs text-slate-500">Archived</span>
-                      )}
-                    </td>
-                    <td className="py-2 pr-4">
-                      <WorkerTypeBadge slug={worker.type} types={typeList} />
-                    </td>
-                    <td className="py-2 pr-4 font-mono text-xs text-slate-600">{worker.slug}</td>
-                    <td className="py-2 text-right">
-                      {worker.repository_url && (
-                        <a
-                          href={worker.repository_url}
-                          target="_blank"
-                          rel="noopener noreferrer"
+      <PagedListState
+        query={workers}
+        failedRole="alert"
+        failed={(error) => (
+          <>
+            {isForbidden(error)
+              ? `You cannot list workers: ${errorMessage(error)}`
+              : 'The workers could not be loaded.'}
+          </>
+        )}
+        empty={filtered ? 'No worker matches these filters.' : 'There are no workers yet.'}
+      >
+        {(page) => (
+          <>
+            <div className="overflow-x-auto">
+              <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+                <caption className="sr-only">Workers</caption>
+                <ListTableHead columns={['Name', 'Type', 'Slug']} last="Repository" />
+                <tbody className="divide-y divide-slate-100">
+                  {page.results.map((worker) => (
+                    <tr key={worker.id}>
+                      <td className="py-2 pr-4 font-medium">
+                        <Link
+                          to="/process/workers/$workerId"
+                          params={{ workerId: worker.id }}
                           className={ui.link}
-                          aria-label={`Repository of ${worker.name}`}
                         >
-                          Repository
-                        </a>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <PaginationBar
-            count={workers.data.count}
-            page={query.page}
-            pageSize={WORKERS_PAGE_SIZE}
-            singular="worker"
-            label="Workers pages"
-            onPageChange={(page) => onQueryChange({ ...query, page })}
-          />
-        </>
-      )}
+                          {worker.name}
+                        </Link>
+                        {worker.archived && (
+                          <span className="ml-2 text-xs text-slate-500">Archived</span>
+                        )}
+                      </td>
+                      <td className="py-2 pr-4">
+                        <WorkerTypeBadge slug={worker.type} types={typeList} />
+                      </td>
+                      <td className="py-2 pr-4 font-mono text-xs text-slate-600">{worker.slug}</td>
+                      <td className="py-2 text-right">
+                        {worker.repository_url && (
+                          <a
+                            href={worker.repository_url}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            className={ui.link}
+                            aria-label={`Repository of ${worker.name}`}
+                          >
+                            Repository
+                          </a>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <PaginationBar
+              count={page.count}
+              page={query.page}
+              pageSize={WORKERS_PAGE_SIZE}
+              singular="worker"
+              label="Workers pages"
+              onPageChange={(page) => onQueryChange({ ...query, page })}
+            />
+          </>
+        )}
+      </PagedListState>
       {creating && (
         <CreateWorkerModal
           onClose={() => setCreating(false)}
