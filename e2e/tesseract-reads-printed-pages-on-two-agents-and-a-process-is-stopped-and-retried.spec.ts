@@ -17,7 +17,7 @@ import { createUser, importWithCli, uniqueEmail } from './support/server';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-const FOLDER = 'Die Krieger';
+const FOLDER = 'Scans 1837–1879';
 const SECOND_AGENT = 'e2e-second-agent';
 /** The agent `npm start` embeds runs on this machine, under its name. */
 const EMBEDDED_AGENT = os.hostname();
@@ -141,7 +141,7 @@ test('Tesseract reads two printed pages on two agents, and a stopped process ret
     await expect(details.rows().locator('[data-state]')).toHaveText(['Completed', 'Completed']);
     // Each agent has one slot and a page takes seconds: the second task went to the other.
     const agents = [EMBEDDED_AGENT, SECOND_AGENT].sort();
-    const shown = await details.rows().locator('td:nth-child(4)').allTextContents();
+    const shown = await details.column('Agent');
     expect(shown.sort()).toEqual(agents);
     const tasks = await tasksOf(details.id);
     expect(tasks.map((task) => task.agent?.hostname).sort()).toEqual(agents);
@@ -165,7 +165,7 @@ test('Tesseract reads two printed pages on two agents, and a stopped process ret
         `/element/${laubeId}/transcriptions/?recursive=true&page_size=500`,
       )
     ).results;
-    const ukraine = read.find((item) => item.text.includes('Ukraine'));
+    const ukraine = read.find((item) => item.text.includes('Grüne Ukraine'));
     expect(ukraine, read.map((item) => item.text).join(' | ')).toBeDefined();
     await page.goto('/browse/');
     await page.getByRole('link', { name: corpusName, exact: true }).click();

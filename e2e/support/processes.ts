@@ -199,6 +199,16 @@ export class ProcessDetails {
     return this.tasks.locator('tbody tr');
   }
 
+  /** What the tasks' rows show under a column, read by its header. */
+  async column(name: string): Promise<string[]> {
+    const headers = await this.tasks.locator('thead').first().locator('th').allTextContents();
+    const index = headers.indexOf(name);
+    if (index < 0) throw new Error(`No column ${name} in ${headers.join(', ')}`);
+    return this.rows()
+      .locator(`td:nth-child(${index + 1})`)
+      .allTextContents();
+  }
+
   row(slug: string): Locator {
     return this.rows().filter({ has: this.page.getByRole('button', { name: slug, exact: true }) });
   }
