@@ -4,6 +4,7 @@ import { SHARED_DATA_DIR, sharedDataAvailable } from '../tests/server/sharedData
 import { logIn, PASSWORD, ServerApi } from './support/annotation';
 import {
   printedPagesFolder,
+  removePrintedPages,
   ProcessDetails,
   startAgent,
   tesseractMissing,
@@ -99,7 +100,9 @@ test('Tesseract reads two printed pages on two agents, and a stopped process ret
   const email = uniqueEmail('ocr-admin');
   createUser(email, PASSWORD);
   const corpusName = `Printed pages ${email}`;
-  const corpusId = importWithCli(printedPagesFolder(FOLDER), corpusName, email);
+  const scans = printedPagesFolder(FOLDER);
+  const corpusId = importWithCli(scans, corpusName, email);
+  removePrintedPages(scans);
   await logIn(page, email);
   const api = new ServerApi(page);
   const pages = await api.get<Listed<{ id: string; name: string }>>(

@@ -33,6 +33,15 @@ export function printedPagesFolder(folderName: string): string {
   return folder;
 }
 
+/** Removes the temporary folder `printedPagesFolder` made, and nothing else. */
+export function removePrintedPages(folder: string): void {
+  const parent = path.dirname(folder);
+  if (!path.basename(parent).startsWith('folia-printed-')) {
+    throw new Error(`Not a folder of printed pages: ${folder}`);
+  }
+  fs.rmSync(parent, { recursive: true, force: true });
+}
+
 /** Why Tesseract tasks cannot run here, or null when Debian's Fraktur model is installed. */
 export function tesseractMissing(): string | null {
   const listed = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
