@@ -4,12 +4,10 @@
  * process (409 with the existing one), and its parents are runs of the same process forming a
  * DAG.
  */
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
-import { badRequest, conflict, invalidPk } from '../../errors';
+import { badRequest } from '../../errors';
 import type { User } from '../../db/schema';
-import { nowIso } from '../../clock';
-import { SAME_RUN, checkConfiguration, checkModelVersion, sameRun } from '../workers/runChoices';
+import { checkRunChoices, insertRun, type RunChoicesInput } from '../workers/runChoices';
 import { checkRunParents, parseRunParents } from './runGraph';
 import { hasTasks, type ProcessRow } from './rights';
 
@@ -20,11 +18,8 @@ export async function requireNoTasks(db: Db, processId: string): Promise<void> {
   if (await hasTasks(db, processId)) throw badRequest(RUNS_AFTER_START);
 }
 
-export interface NewRun {
-  worker_version_id: string;
+export interface NewRun extends RunChoicesInput {
   parents: string[];
-  model_version_id?: string | null | undefined;
-  configuration_id?: string | null | undefined;
 }
 
 export async function createProcessRun(
@@ -35,40 +30,9 @@ export async function createProcessRun(
 ): Promise<string> {
   if (!['workers', 'template'].includes(process.mode)) throw badRequest(RUNS_OF_TEMPLATE);
   await requireNoTasks(db, process.id);
-  const version = await db
-    .selectFrom('worker_versions')
-    .select(['id', 'worker_id'])
-    .where('id', '=', input.worker_version_id.toLowerCase())
-    .executeTakeFirst();
-  if (!version) throw invalidPk('worker_version_id', input.worker_version_id);
-  const modelVersionId = input.model_version_id
-    ? await checkModelVersion(db, user, input.model_version_id)
-    : null;
-  const configurationId = input.configuration_id
-    ? await checkConfiguration(db, version.worker_id, input.configuration_id)
-    : null;
+  const choices = await checkRunChoices(db, user, input);
   const parents = await checkRunParents(db, process.id, null, input.parents);
-  const same = await sameRun(db, {
-    process_id: process.id,
-    worker_version_id: version.id,
-    model_version_id: modelVersionId,
-    configuration_id: configurationId,
-  });
-  if (same) throw conflict(SAME_RUN, same);
-  const id = randomUUID();
-  await db
-    .insertInto('worker_runs')
-    .values({
-      id,
-      process_id: process.id,
-      worker_version_id: version.id,
-      model_version_id: modelVersionId,
-      configuration_id: configurationId,
-      parents: JSON.stringify(parents),
-      created: nowIso(),
-    })
-    .execute();
-  return id;
+  return insertRun(db, process.id, choices, parents);
 }
 
 /** Removes a run; runs that waited for it stop waiting for it. */

@@ -6,9 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
 import type { User } from '../../db/schema';
-import { conflict, invalidPk } from '../../errors';
 import { nowIso } from '../../clock';
-import { SAME_RUN, checkConfiguration, checkModelVersion, sameRun } from './runChoices';
+import { checkRunChoices, insertRun, type RunChoicesInput } from './runChoices';
 
 export async function localProcessId(db: Db, user: User): Promise<string | null> {
   const row = await db
@@ -46,46 +45,11 @@ export function localRunsQuery(db: Db, processId: string) {
   return db.selectFrom('worker_runs').select('id').where('process_id', '=', processId);
 }
 
-export interface NewLocalRun {
-  worker_version_id: string;
-  model_version_id?: string | null | undefined;
-  configuration_id?: string | null | undefined;
-}
+export type NewLocalRun = RunChoicesInput;
 
 /** The worker run's id once its version, model version and configuration are checked. */
 export async function createLocalRun(db: Db, user: User, input: NewLocalRun): Promise<string> {
-  const version = await db
-    .selectFrom('worker_versions')
-    .select(['id', 'worker_id'])
-    .where('id', '=', input.worker_version_id.toLowerCase())
-    .executeTakeFirst();
-  if (!version) throw invalidPk('worker_version_id', input.worker_version_id);
-  const modelVersionId = input.model_version_id
-    ? await checkModelVersion(db, user, input.model_version_id)
-    : null;
-  const configurationId = input.configuration_id
-    ? await checkConfiguration(db, version.worker_id, input.configuration_id)
-    : null;
+  const choices = await checkRunChoices(db, user, input);
   const processId = await ensureLocalProcess(db, user);
-  const same = await sameRun(db, {
-    process_id: processId,
-    worker_version_id: version.id,
-    model_version_id: modelVersionId,
-    configuration_id: configurationId,
-  });
-  if (same) throw conflict(SAME_RUN, same);
-  const id = randomUUID();
-  await db
-    .insertInto('worker_runs')
-    .values({
-      id,
-      process_id: processId,
-      worker_version_id: version.id,
-      model_version_id: modelVersionId,
-      configuration_id: configurationId,
-      parents: '[]',
-      created: nowIso(),
-    })
-    .execute();
-  return id;
+  return insertRun(db, processId, choices);
 }
