@@ -8,7 +8,13 @@ import os from 'node:os';
 import { Aborted, ApiRefusal, AgentApi, sleep } from './api';
 import { Reaper } from './reaper';
 import { TaskRun } from './run';
-import type { ClaimedTask, Registration } from './types';
+import type {
+  ClaimAnswer,
+  ClaimedTask,
+  HeartbeatAnswer,
+  HeartbeatBody,
+  Registration,
+} from './protocol';
 
 export interface AgentOptions {
   url: string;
@@ -82,10 +88,11 @@ export class Agent {
 
   private async heartbeat(): Promise<void> {
     try {
+      const body: HeartbeatBody = { running: [...this.runs.keys()] };
       const answer = await this.authorized(() =>
-        this.api.request<{ stop: string[] }>('ponos/agent/heartbeat/', {
+        this.api.request<HeartbeatAnswer>('ponos/agent/heartbeat/', {
           method: 'POST',
-          json: { running: [...this.runs.keys()] },
+          json: body,
           signal: this.gone.signal,
         }),
       );
@@ -120,7 +127,7 @@ export class Agent {
       if (free > 0) {
         try {
           const answer = await this.authorized(() =>
-            this.api.request<{ tasks: ClaimedTask[] }>('ponos/agent/claim/', {
+            this.api.request<ClaimAnswer>('ponos/agent/claim/', {
               method: 'POST',
               json: { slots: free },
               signal: this.noMoreClaims.signal,

@@ -1,4 +1,10 @@
-/** What the server answers to an agent's calls (the contract's ClaimedTask and friends). */
+/**
+ * The agent protocol's messages, as the server sends and the agent reads them. The server
+ * imports these types from here so that both sides keep one definition; this file imports
+ * nothing, so the agent still depends on nothing of the server's.
+ */
+
+/** One task an agent claimed (the contract's ClaimedTask). */
 export interface ClaimedTask {
   id: string;
   process_id: string;
@@ -13,10 +19,26 @@ export interface ClaimedTask {
   env: Record<string, string>;
 }
 
+/** The answer to `POST ponos/agent/register/`. */
 export interface Registration {
   id: string;
   token: string;
   farm: { id: string; name: string };
+}
+
+/** The body of `POST ponos/agent/heartbeat/`: the tasks the agent still runs. */
+export interface HeartbeatBody {
+  running: string[];
+}
+
+/** The answer to a heartbeat: the tasks the agent must kill. */
+export interface HeartbeatAnswer {
+  stop: string[];
+}
+
+/** The answer to `POST ponos/agent/claim/`. */
+export interface ClaimAnswer {
+  tasks: ClaimedTask[];
 }
 
 export type FinalState = 'completed' | 'failed' | 'error' | 'stopped';

@@ -11,7 +11,7 @@ import { ApiRefusal, type AgentApi } from './api';
 import { uploadArtifacts } from './artifacts';
 import { LogSender } from './logs';
 import type { Reaper } from './reaper';
-import type { ClaimedTask, FinalState } from './types';
+import type { ClaimedTask, FinalState } from './protocol';
 
 export interface RunContext {
   api: AgentApi;

@@ -27,10 +27,11 @@ import { claimTasks } from '../../services/agents/claim';
 import { startLostAgentSweep } from '../../services/agents/sweep';
 import { tasksJson, type TaskRow } from '../../services/tasks/json';
 import { appendTaskLog } from '../../services/tasks/logs';
-import { requeueLostTasks } from '../../services/tasks/requeue';
+import { requeueLostTasks, undoUnfinishedElements } from '../../services/tasks/requeue';
 import { FINAL_STATES, finishTask } from '../../services/tasks/transitions';
 import { storeArtifact } from '../../services/tasks/artifacts';
 import type { Db } from '../../db';
+import type { ClaimAnswer, HeartbeatAnswer } from '../../../agent/protocol';
 
 const count = (max: number) => z.number().int().min(0).max(max);
 
@@ -120,7 +121,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     const input = parse(heartbeatBody, request.body ?? {});
     await touchAgent(db, agent.id);
     await requeueLostTasks(db, app.dialect, timeoutS());
-    return { stop: await tasksToStop(db, agent.id, input.running) };
+    return { stop: await tasksToStop(db, agent.id, input.running) } satisfies HeartbeatAnswer;
   });
 
   app.post('/ponos/agent/claim/', { logLevel: 'warn' }, async (request) => {
@@ -128,7 +129,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     const input = parse(claimBody, request.body);
     await touchAgent(db, agent.id);
     await requeueLostTasks(db, app.dialect, timeoutS());
-    return { tasks: await claimTasks(db, app.dialect, agent, input.slots) };
+    return { tasks: await claimTasks(db, app.dialect, agent, input.slots) } satisfies ClaimAnswer;
   });
 
   app.patch<IdParams>('/ponos/task/:id/', async (request) => {
@@ -136,6 +137,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     const task = await requireHeldTask(db, agent, request.params.id);
     const input = parse(finishBody, request.body);
     if (!(await finishTask(db, task, input.state, agent.id))) throw notHeld();
+    if (input.state !== 'completed') await undoUnfinishedElements(db, task);
     const updated = await db
       .selectFrom('tasks')
       .selectAll()

@@ -13,6 +13,7 @@ import { nowIso } from '../../clock';
 import { hashToken, newToken } from '../tasks/tokens';
 import { staleBefore } from '../tasks/requeue';
 import type { PageSource } from '../../pagination';
+import type { Registration } from '../../../agent/protocol';
 
 export type FarmRow = Selectable<FarmTable>;
 export type AgentRow = Selectable<AgentTable>;
@@ -64,7 +65,11 @@ export interface RegisterInput {
   gpus?: number | undefined;
 }
 
-export async function registerAgent(db: Db, farm: FarmRow, input: RegisterInput) {
+export async function registerAgent(
+  db: Db,
+  farm: FarmRow,
+  input: RegisterInput,
+): Promise<Registration> {
   const { token, hash } = newToken();
   const now = nowIso();
   const id = randomUUID();

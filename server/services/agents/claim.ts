@@ -13,23 +13,10 @@ import { appendLogIn, logLine } from '../tasks/logs';
 import { finishTask, lockProcess } from '../tasks/transitions';
 import { taskElementIds, type TaskRow } from '../tasks/json';
 import { newToken } from '../tasks/tokens';
+import type { ClaimedTask } from '../../../agent/protocol';
 import type { AgentRow } from './agents';
 
 export const NO_COMMAND = 'This worker version has no command to run.';
-
-export interface ClaimedTask {
-  id: string;
-  process_id: string;
-  corpus_id: string | null;
-  worker_run_id: string | null;
-  slug: string;
-  run: number;
-  chunk: number | null;
-  token: string;
-  command: string[];
-  elements: { id: string; type: string }[];
-  env: Record<string, string>;
-}
 
 /** The command of the task's worker version, or null when it has none that can run. */
 async function commandOf(db: Db, workerRunId: string | null): Promise<string[] | null> {

@@ -67,6 +67,23 @@ export async function undoStartedElements(
 }
 
 /**
+ * A task its agent ended without completing it (stopped, failed, error) leaves no element half
+ * done either: a stop may kill the worker between saving an element's results and saying it
+ * processed it, and a retry or restart would then save them again.
+ */
+export async function undoUnfinishedElements(
+  db: Db,
+  task: { process_id: string; worker_run_id: string | null; elements: string },
+): Promise<string[]> {
+  const process = await db
+    .selectFrom('processes')
+    .select('corpus_id')
+    .where('id', '=', task.process_id)
+    .executeTakeFirst();
+  return undoStartedElements(db, task, process?.corpus_id ?? null);
+}
+
+/**
  * Requeues (or ends) every task held by an agent silent since before `timeoutS` seconds, or by
  * no agent at all while it runs (its agent was deleted, or a sweep was cut short). Returns the
  * ids of the tasks handled.

@@ -5,6 +5,7 @@
  * process' state in the same transaction.
  */
 import { randomUUID } from 'node:crypto';
+import type { FinalState } from '../../../agent/protocol';
 import type { Db } from '../../db';
 import type { TaskState } from '../../db/schema';
 import { badRequest } from '../../errors';
@@ -12,7 +13,7 @@ import { nowIso } from '../../clock';
 import { isFinished, refreshProcessState } from '../processes/state';
 import { taskParentIds, type TaskRow } from './json';
 
-export type FinalState = 'completed' | 'failed' | 'error' | 'stopped';
+export type { FinalState };
 export const FINAL_STATES: readonly FinalState[] = ['completed', 'failed', 'error', 'stopped'];
 
 /** Runs `work` in the caller's transaction, or in a new one. */

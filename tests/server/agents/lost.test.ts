@@ -168,6 +168,37 @@ describeEachDialect('Lost agents', ({ t }) => {
     expect((await taskRow(app, made.tasks.ocr!)).state).toBe('pending');
   });
 
+  it('a task its agent ends stopped or failed leaves no element half done', async () => {
+    const app = t().app;
+    for (const end of ['stopped', 'failed'] as const) {
+      const ids = await insertElements(app, corpusId, [
+        { name: `Read before the ${end} end`, type: 'page' },
+        { name: `Half read at the ${end} end`, type: 'page' },
+      ]);
+      const done = ids[`Read before the ${end} end`]!;
+      const half = ids[`Half read at the ${end} end`]!;
+      const made = await makeProcess(app, corpusId, actors.owner.id, [
+        { slug: 'ocr', elements: [done, half] },
+      ]);
+      const run = made.workerRunId;
+      const agent = await registerAgent(app, made.farm, `ending-${end}`, 1);
+      await claim(app, agent, 1);
+      await activity(app, run, done, 'processed');
+      await activity(app, run, half, 'started');
+      const kept = await transcription(app, done, run);
+      const partial = await transcription(app, half, run);
+
+      const response = await finish(app, agent, made.tasks.ocr!, end);
+      expect(response.statusCode).toBe(200);
+      expect((await taskRow(app, made.tasks.ocr!)).state).toBe(end);
+      // The retry redoes the half-read page from scratch and skips the one read.
+      expect(await activityState(app, run, half)).toBe('queued');
+      expect(await exists(app, 'transcriptions', partial)).toBe(false);
+      expect(await activityState(app, run, done)).toBe('processed');
+      expect(await exists(app, 'transcriptions', kept)).toBe(true);
+    }
+  });
+
   it('ends a task in error once it was lost three times', async () => {
     const app = t().app;
     const made = await makeProcess(app, corpusId, actors.owner.id, [{ slug: 'unlucky' }]);
