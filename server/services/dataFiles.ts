@@ -5,12 +5,13 @@
  * Checked files are then imported together: they are staged under their own names in a fresh
  * folder, which an import job reads and removes.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ColumnType, Selectable } from 'kysely';
 import { nowIso } from '../clock';
+import { streamToFile } from '../storage/streamToFile';
 import type { Db } from '../db';
 import type { Job, User } from '../db/schema';
 import { badRequest, notFound, permissionDenied, validationError, type ApiError } from '../errors';
@@ -231,86 +232,45 @@ export async function receiveUpload(
     const announced = Number(contentLength);
     if (announced !== declared) throw sizeMismatch(announced, declared);
   }
-  const dir = uploadsDir(dataDir);
-  await fs.promises.mkdir(dir, { recursive: true });
-  // A name of its own, so two uploads of one file racing each other never mix their bytes.
-  const partial = path.join(dir, `${file.id}.${randomUUID()}.part`);
-  const md5 = createHash('md5');
-  let received = 0;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const out = fs.createWriteStream(partial, { flags: 'wx' });
-      let failed = false;
-      const fail = (error: unknown) => {
-        if (failed) return;
-        failed = true;
-        // The request is left paused, not destroyed: the client still reads our 400 (and the
-        // route closes the connection after it) instead of a reset.
-        body?.pause();
-        // Settled once the file is closed, so the partial file removed next cannot reappear.
-        if (out.closed) reject(error);
-        else out.once('close', () => reject(error));
-        out.destroy();
-      };
-      out.on('error', fail);
-      out.on('finish', () => {
-        if (!failed) resolve();
-      });
-      if (!body) {
-        out.end();
-        return;
-      }
-      body.on('data', (chunk: Buffer) => {
-        if (failed) return;
-        received += chunk.length;
-        if (received > declared) {
-          fail(
-            badRequest(
+  return streamToFile(
+    path.join(uploadsDir(dataDir), file.id),
+    body,
+    {
+      check: (received) =>
+        received > declared
+          ? badRequest(
               `The uploaded content is longer than the ${declared} bytes the file was declared with.`,
               'size_mismatch',
-            ),
-          );
-          return;
-        }
-        md5.update(chunk);
-        if (!out.write(chunk)) body.pause();
-      });
-      out.on('drain', () => {
-        if (!failed) body.resume();
-      });
-      body.on('end', () => out.end());
-      body.on('error', () => fail(badRequest(UPLOAD_INTERRUPTED, 'upload_interrupted')));
-      body.on('aborted', () => fail(badRequest(UPLOAD_INTERRUPTED, 'upload_interrupted')));
-      body.on('close', () => {
-        if (!body.readableEnded) fail(badRequest(UPLOAD_INTERRUPTED, 'upload_interrupted'));
-      });
-    });
-    if (received !== declared) throw sizeMismatch(received, declared);
-    const hash = md5.digest('hex');
-    if (file.hash && file.hash !== hash) {
-      throw badRequest(
-        `The uploaded content does not match the declared hash (its MD5 is ${hash}).`,
-        'hash_mismatch',
-      );
-    }
-    const target = dataFilePath(dataDir, file.id);
-    await fs.promises.rename(partial, target);
-    const updated = await db
-      .updateTable('data_files')
-      .set({ status: 'checked', hash, updated: nowIso() })
-      .where('id', '=', file.id)
-      .returningAll()
-      .executeTakeFirst();
-    if (!updated) {
-      // Deleted while its content was on the way.
-      await fs.promises.rm(target, { force: true });
-      throw notFound();
-    }
-    return updated;
-  } catch (error) {
-    await fs.promises.rm(partial, { force: true });
-    throw error;
-  }
+            )
+          : null,
+      hash: 'md5',
+      interrupted: () => badRequest(UPLOAD_INTERRUPTED, 'upload_interrupted'),
+    },
+    async ({ partial, size: received, hash: digest }) => {
+      if (received !== declared) throw sizeMismatch(received, declared);
+      const hash = digest!;
+      if (file.hash && file.hash !== hash) {
+        throw badRequest(
+          `The uploaded content does not match the declared hash (its MD5 is ${hash}).`,
+          'hash_mismatch',
+        );
+      }
+      const target = dataFilePath(dataDir, file.id);
+      await fs.promises.rename(partial, target);
+      const updated = await db
+        .updateTable('data_files')
+        .set({ status: 'checked', hash, updated: nowIso() })
+        .where('id', '=', file.id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) {
+        // Deleted while its content was on the way.
+        await fs.promises.rm(target, { force: true });
+        throw notFound();
+      }
+      return updated;
+    },
+  );
 }
 
 export interface UpdateDataFileInput {

@@ -9,11 +9,11 @@
  * in between finds it `processing` when it starts again and settles it from what is on disk, so
  * no version is ever available without its whole archive.
  */
-import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { nowIso } from '../../clock';
+import { streamToFile } from '../../storage/streamToFile';
 import type { Db } from '../../db';
 import type { ModelVersion } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
@@ -64,61 +64,25 @@ async function writeTemporary(
   expected: number | null,
 ): Promise<Written> {
   if (expected !== null && expected > MAX_ARCHIVE_SIZE) throw tooLarge(expected);
-  const dir = modelsDir(dataDir);
-  await fs.promises.mkdir(dir, { recursive: true });
-  // A name of its own, so two uploads to one version never mix their bytes.
-  const partial = path.join(dir, `${versionId}.${randomUUID()}.part`);
-  const sha256 = createHash('sha256');
-  let received = 0;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const out = fs.createWriteStream(partial, { flags: 'wx' });
-      let failed = false;
-      const fail = (error: unknown) => {
-        if (failed) return;
-        failed = true;
-        // Paused, not destroyed: a client still sending reads our 400 rather than a reset.
-        source?.pause();
-        if (out.closed) reject(error);
-        else out.once('close', () => reject(error));
-        out.destroy();
-      };
-      out.on('error', fail);
-      out.on('finish', () => {
-        if (!failed) resolve();
-      });
-      if (!source) {
-        out.end();
-        return;
-      }
-      const interrupted = () => fail(badRequest(UPLOAD_INTERRUPTED, 'upload_interrupted'));
-      source.on('data', (chunk: Buffer) => {
-        if (failed) return;
-        received += chunk.length;
-        if (received > (expected ?? MAX_ARCHIVE_SIZE)) {
-          fail(expected === null ? tooLarge(received) : sizeMismatch(received, expected));
-          return;
-        }
-        sha256.update(chunk);
-        if (!out.write(chunk)) source.pause();
-      });
-      out.on('drain', () => {
-        if (!failed) source.resume();
-      });
-      source.on('end', () => out.end());
-      source.on('error', interrupted);
-      source.on('aborted', interrupted);
-      source.on('close', () => {
-        if (!source.readableEnded) interrupted();
-      });
-    });
-    if (expected !== null && received !== expected) throw sizeMismatch(received, expected);
-    if (received === 0) throw badRequest('The archive is empty.', 'empty');
-    return { partial, size: received, hash: sha256.digest('hex') };
-  } catch (error) {
-    await fs.promises.rm(partial, { force: true });
-    throw error;
-  }
+  return streamToFile(
+    path.join(modelsDir(dataDir), versionId),
+    source,
+    {
+      check: (received) =>
+        received > (expected ?? MAX_ARCHIVE_SIZE)
+          ? expected === null
+            ? tooLarge(received)
+            : sizeMismatch(received, expected)
+          : null,
+      hash: 'sha256',
+      interrupted: () => badRequest(UPLOAD_INTERRUPTED, 'upload_interrupted'),
+    },
+    async ({ partial, size, hash }) => {
+      if (expected !== null && size !== expected) throw sizeMismatch(size, expected);
+      if (size === 0) throw badRequest('The archive is empty.', 'empty');
+      return { partial, size, hash: hash! };
+    },
+  );
 }
 
 /** Marks a version whose upload failed, unless its archive arrived meanwhile by another way. */

@@ -12,6 +12,7 @@ import type { Db } from '../../db';
 import type { TaskArtifactTable } from '../../db/schema';
 import { badRequest, notFound, validationError } from '../../errors';
 import { nowIso } from '../../clock';
+import { streamToFile } from '../../storage/streamToFile';
 
 export type ArtifactRow = Selectable<TaskArtifactTable>;
 
@@ -111,54 +112,18 @@ export async function storeArtifact(
   if (!relative) throw validationError('path', BAD_ARTIFACT_PATH);
   if (contentLength !== undefined && Number(contentLength) > MAX_ARTIFACT_BYTES) throw tooLarge();
   const target = artifactFilePath(dataDir, taskId, relative);
-  await fs.promises.mkdir(path.dirname(target), { recursive: true });
-  const partial = `${target}.${randomUUID()}.part`;
-  let size = 0;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const out = fs.createWriteStream(partial, { flags: 'wx' });
-      let failed = false;
-      const fail = (error: unknown) => {
-        if (failed) return;
-        failed = true;
-        body?.pause();
-        if (out.closed) reject(error);
-        else out.once('close', () => reject(error));
-        out.destroy();
-      };
-      out.on('error', fail);
-      out.on('finish', () => {
-        if (!failed) resolve();
-      });
-      if (!body) {
-        out.end();
-        return;
-      }
-      body.on('data', (chunk: Buffer) => {
-        if (failed) return;
-        size += chunk.length;
-        if (size > MAX_ARTIFACT_BYTES) {
-          fail(tooLarge());
-          return;
-        }
-        if (!out.write(chunk)) body.pause();
-      });
-      out.on('drain', () => {
-        if (!failed) body.resume();
-      });
-      body.on('end', () => out.end());
-      const interrupted = () =>
-        fail(badRequest('The upload was interrupted before the end of the file.'));
-      body.on('error', interrupted);
-      body.on('close', () => {
-        if (!body.readableEnded) interrupted();
-      });
-    });
-    await fs.promises.rename(partial, target);
-  } catch (error) {
-    await fs.promises.rm(partial, { force: true });
-    throw error;
-  }
+  const size = await streamToFile(
+    target,
+    body,
+    {
+      check: (received) => (received > MAX_ARTIFACT_BYTES ? tooLarge() : null),
+      interrupted: () => badRequest('The upload was interrupted before the end of the file.'),
+    },
+    async ({ partial, size }) => {
+      await fs.promises.rename(partial, target);
+      return size;
+    },
+  );
   const now = nowIso();
   const row = await db
     .insertInto('task_artifacts')
