@@ -5,7 +5,9 @@
  * read back through the API in the page's order, and their text is compared with the PAGE
  * ground truth in reading order; bare `tesseract PAGE - -l frk` reads the original file. Both
  * texts are normalised the same way (bench/ocrText.ts). Prints CER per page and overall, their
- * ratio, and the time each took.
+ * ratio, and the time each took. A third column runs bare Tesseract on the page as Folia serves
+ * it (the full image through IIIF, from the JPEG-compressed pyramid it stores), which tells
+ * what the stored image costs apart from what the worker does.
  */
 import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -175,6 +177,7 @@ export async function run(): Promise<void> {
     const rows: string[][] = [];
     const workerTotal: Score = { edits: 0, length: 0 };
     const bareTotal: Score = { edits: 0, length: 0 };
+    const servedTotal: Score = { edits: 0, length: 0 };
     let bareMs = 0;
     for (const [index, base] of PAGES.entries()) {
       const truth = groundTruthLines(path.join(DATA, `${base}.xml`)).join('\n');
@@ -197,12 +200,21 @@ export async function run(): Promise<void> {
       const start = performance.now();
       const bareText = await bareTesseract(imageOf(base));
       bareMs += performance.now() - start;
+      const page = await fetch(`${server.url}/api/v1/element/${pageId}/`, { headers }).then(
+        (response) => response.json() as Promise<{ zone: { image: { url: string } } }>,
+      );
+      const served = path.join(work, `${path.basename(base)}.served.png`);
+      const image = await fetch(`${page.zone.image.url}/full/max/0/default.png`, { headers });
+      if (!image.ok) throw new Error(`IIIF answered ${image.status} for ${base}`);
+      fs.writeFileSync(served, Buffer.from(await image.arrayBuffer()));
+      const servedScore = score(truth, await bareTesseract(served));
 
       const workerScore = score(truth, workerText);
       const bareScore = score(truth, bareText);
       for (const [total, part] of [
         [workerTotal, workerScore],
         [bareTotal, bareScore],
+        [servedTotal, servedScore],
       ] as const) {
         total.edits += part.edits;
         total.length += part.length;
@@ -213,6 +225,7 @@ export async function run(): Promise<void> {
         String(workerScore.length),
         pct(rate(workerScore)),
         pct(rate(bareScore)),
+        pct(rate(servedScore)),
       ]);
     }
     rows.push([
@@ -221,8 +234,16 @@ export async function run(): Promise<void> {
       String(workerTotal.length),
       pct(rate(workerTotal)),
       pct(rate(bareTotal)),
+      pct(rate(servedTotal)),
     ]);
-    const header = ['page', 'worker lines', 'truth chars', 'CER worker', 'CER bare tesseract'];
+    const header = [
+      'page',
+      'worker lines',
+      'truth chars',
+      'CER worker',
+      'CER bare tesseract',
+      'CER bare on served image',
+    ];
     const widths = header.map((title, i) =>
       Math.max(title.length, ...rows.map((r) => r[i]!.length)),
     );
@@ -236,6 +257,10 @@ export async function run(): Promise<void> {
     }
     const ratio = rate(bareTotal) ? rate(workerTotal) / rate(bareTotal) : NaN;
     console.log(`\nratio CER worker / CER bare tesseract: ${ratio.toFixed(3)}`);
+    const servedRatio = rate(servedTotal) ? rate(workerTotal) / rate(servedTotal) : NaN;
+    console.log(
+      `ratio CER worker / CER bare tesseract on the image as served: ${servedRatio.toFixed(3)}`,
+    );
     console.log(
       `time: worker ${(workerMs / 1000).toFixed(1)} s for ${PAGES.length} pages (start, API, IIIF, ` +
         `OCR, storing), bare tesseract ${(bareMs / 1000).toFixed(1)} s`,
