@@ -41,6 +41,7 @@ import { processRoutes } from './routes/processes/index';
 import { taskRoutes } from './routes/tasks/index';
 import { agentRoutes } from './routes/agents/index';
 import { elementChildrenRoutes } from './routes/elementChildren';
+import { datasetsRoutes } from './routes/datasets/index';
 import { publishBuiltinWorkers } from './services/workers/builtinWorkers';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { settleStoredArchives } from './services/models/archives';
@@ -176,6 +177,7 @@ export async function buildApp(
       await api.register(taskRoutes);
       await api.register(agentRoutes);
       await api.register(elementChildrenRoutes);
+      await api.register(datasetsRoutes);
     },
     { prefix: API_PREFIX },
   );

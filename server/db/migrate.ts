@@ -21,6 +21,7 @@ import * as m0011 from './migrations/0011_workers';
 import * as m0012 from './migrations/0012_model_rights_and_archives';
 import * as m0013 from './migrations/0013_results_by_worker_run';
 import * as m0014 from './migrations/0014_processes_tasks_agents';
+import * as m0015 from './migrations/0015_datasets';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0012_model_rights_and_archives': m0012,
   '0013_results_by_worker_run': m0013,
   '0014_processes_tasks_agents': m0014,
+  '0015_datasets': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

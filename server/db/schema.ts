@@ -463,6 +463,36 @@ export interface SelectionTable {
   created: string;
 }
 
+export type DatasetState = 'open' | 'building' | 'complete' | 'error';
+
+/** A project's dataset (migration 0015); seed, task_id and populate_job_id wait for populate. */
+export interface DatasetTable {
+  id: string;
+  corpus_id: string;
+  name: string;
+  description: string;
+  unique_elements: Flag;
+  state: DatasetState;
+  creator_id: string | null;
+  seed: number | string | null;
+  task_id: string | null;
+  populate_job_id: string | null;
+  created: string;
+  updated: string;
+}
+
+export interface DatasetSetTable {
+  id: string;
+  dataset_id: string;
+  name: string;
+}
+
+export interface DatasetElementTable {
+  set_id: string;
+  element_id: string;
+  created: string;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -500,6 +530,9 @@ export interface Database {
   entity_types: EntityTypeTable;
   transcription_entities: TranscriptionEntityTable;
   selections: SelectionTable;
+  datasets: DatasetTable;
+  dataset_sets: DatasetSetTable;
+  dataset_elements: DatasetElementTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -520,3 +553,5 @@ export type Job = Selectable<JobTable>;
 export type Model = Selectable<ModelTable>;
 export type ModelVersion = Selectable<ModelVersionTable>;
 export type ModelMembership = Selectable<ModelMembershipTable>;
+export type Dataset = Selectable<DatasetTable>;
+export type DatasetSet = Selectable<DatasetSetTable>;

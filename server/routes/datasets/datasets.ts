@@ -1,0 +1,113 @@
+/**
+ * ListCorpusDatasets, CreateDataset, Retrieve/PartialUpdate/DestroyDataset and the dataset set
+ * calls (spec 001 §7 "Datasets", api part 2 §5); rules in services/datasets/.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireVerified } from '../../auth/plugin';
+import { paginate } from '../../pagination';
+import { requireCorpusRight } from '../../permissions';
+import { parse, text } from '../../validation';
+import {
+  DATASET_MESSAGES,
+  DATASET_NAME_MAX,
+  SET_NAME_MAX,
+  corpusDatasetPages,
+  createDataset,
+  createSet,
+  datasetJson,
+  deleteDataset,
+  deleteSet,
+  renameSet,
+  requireDataset,
+  requireSet,
+  updateDataset,
+} from '../../services/datasets/datasets';
+
+const createBody = z.object({
+  name: text(DATASET_NAME_MAX),
+  description: z.string().trim().min(1),
+  unique_elements: z.boolean().optional(),
+  set_names: z.array(z.string().max(SET_NAME_MAX)).optional(),
+});
+
+const updateBody = z.object({
+  name: text(DATASET_NAME_MAX).optional(),
+  description: z.string().trim().min(1).optional(),
+  unique_elements: z.boolean().optional(),
+  state: z.enum(['open', 'building', 'complete', 'error']).optional(),
+});
+
+const setBody = z.object({ name: text(SET_NAME_MAX) });
+
+type IdParams = { Params: { id: string } };
+type SetParams = { Params: { id: string; setId: string } };
+
+export async function datasetRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.get<IdParams>('/corpus/:id/datasets/', async (request) => {
+    const access = await requireCorpusRight(db, request.user ?? null, request.params.id, 'read');
+    return paginate(request, corpusDatasetPages(db, access.corpus.id));
+  });
+
+  app.post<IdParams>('/corpus/:id/datasets/', async (request, reply) => {
+    const user = requireVerified(request);
+    const access = await requireCorpusRight(db, user, request.params.id, 'write');
+    const input = parse(createBody, request.body);
+    return reply.code(201).send(await createDataset(db, user, access.corpus.id, input));
+  });
+
+  app.get<IdParams>('/datasets/:id/', async (request) => {
+    const { dataset } = await requireDataset(db, request.user ?? null, request.params.id, 'read');
+    return datasetJson(db, dataset);
+  });
+
+  app.patch<IdParams>('/datasets/:id/', async (request) => {
+    const user = requireVerified(request);
+    const found = await requireDataset(db, user, request.params.id, 'write');
+    return updateDataset(db, found, parse(updateBody, request.body));
+  });
+
+  app.delete<IdParams>('/datasets/:id/', async (request, reply) => {
+    const user = requireVerified(request);
+    const { dataset } = await requireDataset(db, user, request.params.id, 'admin');
+    await deleteDataset(db, dataset);
+    return reply.code(204).send();
+  });
+
+  app.post<IdParams>('/datasets/:id/sets/', async (request, reply) => {
+    const user = requireVerified(request);
+    const { dataset } = await requireDataset(
+      db,
+      user,
+      request.params.id,
+      'write',
+      DATASET_MESSAGES.createSet,
+    );
+    const { name } = parse(setBody, request.body);
+    return reply.code(201).send(await createSet(db, dataset, name));
+  });
+
+  app.patch<SetParams>('/datasets/:id/sets/:setId/', async (request) => {
+    const user = requireVerified(request);
+    const { dataset } = await requireDataset(db, user, request.params.id, 'write');
+    const set = await requireSet(db, dataset, request.params.setId);
+    const { name } = parse(setBody, request.body);
+    return renameSet(db, dataset, set, name);
+  });
+
+  app.delete<SetParams>('/datasets/:id/sets/:setId/', async (request, reply) => {
+    const user = requireVerified(request);
+    const { dataset } = await requireDataset(
+      db,
+      user,
+      request.params.id,
+      'admin',
+      DATASET_MESSAGES.deleteSet,
+    );
+    const set = await requireSet(db, dataset, request.params.setId);
+    await deleteSet(db, dataset, set);
+    return reply.code(204).send();
+  });
+}
