@@ -58,7 +58,7 @@ export async function datasetElementRoutes(app: FastifyInstance): Promise<void> 
     const user = requireUser(request);
     const { dataset } = await requireDataset(db, user, request.params.id, 'write');
     const input = parse(addBody, request.body);
-    return reply.code(201).send(await addElement(db, dataset, input));
+    return reply.code(201).send(await addElement(db, app.dialect, dataset, input));
   });
 
   app.delete<ElementParams>('/datasets/:id/elements/:elementId/', async (request, reply) => {
@@ -99,7 +99,7 @@ export async function datasetElementRoutes(app: FastifyInstance): Promise<void> 
       .executeTakeFirst();
     if (!set) throw notFound();
     const { dataset } = await requireDataset(db, user, set.dataset_id, 'write');
-    await addSelection(db, user, dataset, set);
+    await addSelection(db, app.dialect, user, dataset, set);
     return reply.code(204).send();
   });
 }

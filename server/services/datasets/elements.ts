@@ -3,7 +3,7 @@
  * the caller's selection to a set, removing one, and an element's sets with its neighbours in
  * each. Elements are ordered by name then id, then set name, in the list and for neighbours.
  */
-import type { Db } from '../../db';
+import type { Db, Dialect } from '../../db';
 import type { Dataset, DatasetSet, User } from '../../db/schema';
 import { nowIso } from '../../clock';
 import { badRequest, invalidPk, notFound, validationError } from '../../errors';
@@ -11,7 +11,7 @@ import { chunks, INSERT_CHUNK } from '../../db/chunks';
 import { serializeElements, type ElementListJson } from '../elements/serialize';
 import type { ElementRow } from '../elements/repository';
 import { selectedIdsOfCorpus } from '../selection';
-import { datasetsJson, requireOpen, type DatasetJson } from './datasets';
+import { DATASET_MESSAGES, datasetsJson, requireOpen, type DatasetJson } from './datasets';
 
 export const DATASET_ELEMENT_MESSAGES = {
   noSet: (name: string) => `This dataset has no set named "${name}".`,
@@ -172,6 +172,19 @@ export async function datasetElementPage(
   };
 }
 
+/**
+ * Within a transaction: holds the dataset's row until the end of it on PostgreSQL (SQLite runs one
+ * writing transaction at a time), so two additions to the same dataset never both pass the
+ * unique_elements check, and checks that the dataset is still open.
+ */
+async function lockOpenDataset(trx: Db, dialect: Dialect, datasetId: string): Promise<void> {
+  let query = trx.selectFrom('datasets').select('state').where('id', '=', datasetId);
+  if (dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound();
+  if (row.state !== 'open') throw badRequest(DATASET_MESSAGES.notOpen);
+}
+
 /** The sets of this dataset holding these elements, by element id. */
 async function setsHolding(
   db: Db,
@@ -192,6 +205,7 @@ async function setsHolding(
 
 export async function addElement(
   db: Db,
+  dialect: Dialect,
   dataset: Dataset,
   input: { element_id: string; set: string },
 ): Promise<{ element_id: string; set: string }> {
@@ -206,6 +220,7 @@ export async function addElement(
     .executeTakeFirst();
   if (!element) throw invalidPk('element_id', input.element_id);
   await db.transaction().execute(async (trx) => {
+    await lockOpenDataset(trx, dialect, dataset.id);
     const held = (await setsHolding(trx, dataset, [elementId])).get(elementId) ?? [];
     if (held.includes(set.name))
       throw validationError('set', DATASET_ELEMENT_MESSAGES.alreadyInSet);
@@ -239,6 +254,7 @@ export async function removeElement(
 /** CreateDatasetElementsSelection: the caller's selection of the dataset's project into a set. */
 export async function addSelection(
   db: Db,
+  dialect: Dialect,
   user: User,
   dataset: Dataset,
   set: DatasetSet,
@@ -246,6 +262,7 @@ export async function addSelection(
   requireOpen(dataset);
   const ids = await selectedIdsOfCorpus(db, user, dataset.corpus_id);
   await db.transaction().execute(async (trx) => {
+    await lockOpenDataset(trx, dialect, dataset.id);
     const held = await setsHolding(trx, dataset, ids);
     const elsewhere = ids.filter((id) =>
       (held.get(id) ?? []).some((name) => name !== set.name),

@@ -109,6 +109,27 @@ describeEachDialect('the elements of dataset sets', ({ t }) => {
       expect((await listAll(dataset)).results).toHaveLength(1);
     });
 
+    it('lets one of two simultaneous additions of an element to a unique dataset pass', async () => {
+      const dataset = await makeDataset();
+      const answers = await Promise.all([
+        add(dataset, priv['page 3']!, 'train'),
+        add(dataset, priv['page 3']!, 'dev'),
+        add(dataset, priv['page 3']!, 'test'),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400, 400]);
+      expect((await listAll(dataset)).results).toHaveLength(1);
+    });
+
+    it('forgets an element once it is deleted', async () => {
+      const dataset = await makeDataset();
+      const [doomed] = Object.values(
+        await insertElements(t().app, privateId, [{ name: 'doomed', type: 'page' }]),
+      );
+      await added(dataset, doomed!, 'train');
+      expect((await as('owner').delete(`element/${doomed}/`)).statusCode).toBe(204);
+      expect((await listAll(dataset)).results).toEqual([]);
+    });
+
     it('puts an element in two sets when elements need not be unique', async () => {
       const dataset = await makeDataset({ unique_elements: false });
       await added(dataset, priv['page 1']!, 'train');
