@@ -17,6 +17,17 @@ import {
   type Right,
 } from '../../permissions';
 import { countRows, type PageSource } from '../../pagination';
+import { isUniqueViolation } from '../../repositories/constraints';
+
+/** Runs a write; the loser of a race for a unique name gets the answer a later caller would. */
+async function unlessTaken<T>(write: () => Promise<T>, attr: string, detail: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw validationError(attr, detail, 'unique');
+    throw error;
+  }
+}
 
 export const DATASET_NAME_MAX = 100;
 export const SET_NAME_MAX = 50;
@@ -218,13 +229,18 @@ export async function createDataset(
     created: now,
     updated: now,
   };
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('datasets').values(dataset).execute();
-    await trx
-      .insertInto('dataset_sets')
-      .values(setNames.map((name) => ({ id: randomUUID(), dataset_id: dataset.id, name })))
-      .execute();
-  });
+  await unlessTaken(
+    () =>
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('datasets').values(dataset).execute();
+        await trx
+          .insertInto('dataset_sets')
+          .values(setNames.map((name) => ({ id: randomUUID(), dataset_id: dataset.id, name })))
+          .execute();
+      }),
+    'name',
+    DATASET_MESSAGES.duplicateName,
+  );
   return datasetJson(db, dataset);
 }
 
@@ -281,7 +297,11 @@ export async function updateDataset(
     ...(input.state === undefined ? {} : { state: input.state }),
     updated: nowIso(),
   };
-  await db.updateTable('datasets').set(changes).where('id', '=', dataset.id).execute();
+  await unlessTaken(
+    () => db.updateTable('datasets').set(changes).where('id', '=', dataset.id).execute(),
+    'name',
+    DATASET_MESSAGES.duplicateName,
+  );
   return datasetJson(db, { ...dataset, ...changes });
 }
 
@@ -317,7 +337,11 @@ export async function createSet(db: Db, dataset: Dataset, name: string) {
     throw validationError('name', DATASET_MESSAGES.duplicateSet, 'unique');
   }
   const set = { id: randomUUID(), dataset_id: dataset.id, name };
-  await db.insertInto('dataset_sets').values(set).execute();
+  await unlessTaken(
+    () => db.insertInto('dataset_sets').values(set).execute(),
+    'name',
+    DATASET_MESSAGES.duplicateSet,
+  );
   return { id: set.id, name: set.name };
 }
 
@@ -326,7 +350,11 @@ export async function renameSet(db: Db, dataset: Dataset, set: DatasetSet, name:
   if (name !== set.name && (await setNameTaken(db, dataset.id, name))) {
     throw validationError('name', DATASET_MESSAGES.duplicateSet, 'unique');
   }
-  await db.updateTable('dataset_sets').set({ name }).where('id', '=', set.id).execute();
+  await unlessTaken(
+    () => db.updateTable('dataset_sets').set({ name }).where('id', '=', set.id).execute(),
+    'name',
+    DATASET_MESSAGES.duplicateSet,
+  );
   return { id: set.id, name };
 }
 

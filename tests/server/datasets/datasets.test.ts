@@ -129,6 +129,15 @@ describeEachDialect('datasets and their sets', ({ t }) => {
       await makeDataset({ name: first.name }, publicId);
     });
 
+    it('creates one of two datasets of the same name made at once', async () => {
+      const body = { name: 'Raced', description: 'x' };
+      const url = `corpus/${privateId}/datasets/`;
+      const answers = await Promise.all([as('owner').post(url, body), as('owner').post(url, body)]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400]);
+      const loser = answers.find((answer) => answer.statusCode === 400)!;
+      expect(loser.json()).toEqual(validation('name', DATASET_MESSAGES.duplicateName, 'unique'));
+    });
+
     it.each([
       ['anonymous', 'private', 401, NOT_AUTHENTICATED],
       ['unverifiedAdmin', 'private', 403, UNVERIFIED],
