@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser, requireVerified } from '../../auth/plugin';
-import { notFound } from '../../errors';
+import { invalidPk, notFound } from '../../errors';
 import { requestOrigin } from '../../origin';
 import { paginate, readPageQuery } from '../../pagination';
 import { requireCorpusRight, requireElementRight, requireUuid } from '../../permissions';
@@ -83,6 +83,23 @@ export async function datasetElementRoutes(app: FastifyInstance): Promise<void> 
       count: async () => results.length,
       fetch: async ({ limit, offset }) => results.slice(offset, offset + limit),
     });
+  });
+
+  // The same call as Arkindex names it, under the dataset: the set must be one of its own.
+  app.post<IdParams>('/datasets/:id/elements/selection/', async (request, reply) => {
+    const user = requireVerified(request);
+    if (!app.config.features.selection) throw selectionDisabled();
+    const { dataset } = await requireDataset(db, user, request.params.id, 'write');
+    const { set_id } = parse(selectionBody, request.body);
+    const set = await db
+      .selectFrom('dataset_sets')
+      .selectAll()
+      .where('id', '=', set_id.toLowerCase())
+      .where('dataset_id', '=', dataset.id)
+      .executeTakeFirst();
+    if (!set) throw invalidPk('set_id', set_id);
+    await addSelection(db, app.dialect, user, dataset, set);
+    return reply.code(204).send();
   });
 
   app.post<IdParams>('/corpus/:id/datasets/selection/', async (request, reply) => {

@@ -333,6 +333,25 @@ describeEachDialect('the elements of dataset sets', ({ t }) => {
       await as('contributor').delete('elements/selection/');
     });
 
+    it('answers the same call under the dataset, for its own sets only', async () => {
+      const dataset = await makeDataset();
+      const other = await makeDataset();
+      await as('contributor').post('elements/selection/', { ids: [priv['page 4']] });
+      const url = `datasets/${dataset.id}/elements/selection/`;
+      const foreign = await as('contributor').post(url, { set_id: other.sets[0]!.id });
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json()).toEqual(invalidPk('set_id', other.sets[0]!.id));
+      expect((await as('guest').post(url, { set_id: dataset.sets[0]!.id })).json()).toEqual(
+        NOT_CONTRIBUTOR,
+      );
+      const test = dataset.sets.find((set) => set.name === 'test')!.id;
+      expect((await as('contributor').post(url, { set_id: test })).statusCode).toBe(204);
+      expect((await listAll(dataset, '?set=test')).results.map((r) => r.element.name)).toEqual([
+        'page 4',
+      ]);
+      await as('contributor').delete('elements/selection/');
+    });
+
     it('refuses bad input and callers without rights', async () => {
       const dataset = await makeDataset();
       const set = dataset.sets[0]!.id;
