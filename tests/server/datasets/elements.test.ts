@@ -200,6 +200,37 @@ describeEachDialect('the elements of dataset sets', ({ t }) => {
     });
   });
 
+  describe('deleting a project', () => {
+    it('takes its datasets, sets and their elements with it', async () => {
+      const owner = as('owner');
+      const made = await owner.post('corpus/', { name: 'Doomed project' });
+      const corpusId = made.json().id as string;
+      const ids = await insertElements(t().app, corpusId, [{ name: 'p', type: 'page' }]);
+      const dataset = await owner.post(`corpus/${corpusId}/datasets/`, {
+        name: 'Doomed',
+        description: 'x',
+      });
+      const datasetId = dataset.json().id as string;
+      const add = await owner.post(`datasets/${datasetId}/elements/`, {
+        element_id: ids.p,
+        set: 'dev',
+      });
+      expect(add.statusCode).toBe(201);
+      expect((await owner.delete(`corpus/${corpusId}/`)).statusCode).toBe(204);
+      const db = t().app.db;
+      expect(
+        await db.selectFrom('datasets').where('id', '=', datasetId).selectAll().execute(),
+      ).toEqual([]);
+      expect(
+        await db
+          .selectFrom('dataset_elements')
+          .where('element_id', '=', ids.p!)
+          .selectAll()
+          .execute(),
+      ).toEqual([]);
+    });
+  });
+
   describe('GET /datasets/{id}/elements/', () => {
     it('filters by set and pages with cursors both ways', async () => {
       const dataset = await makeDataset();
