@@ -38,6 +38,11 @@ const updateBody = z.object({
   state: z.enum(['open', 'building', 'complete', 'error']).optional(),
 });
 
+const replaceBody = updateBody.extend({
+  name: text(DATASET_NAME_MAX),
+  description: z.string().trim().min(1),
+});
+
 const setBody = z.object({ name: text(SET_NAME_MAX) });
 
 type IdParams = { Params: { id: string } };
@@ -69,6 +74,13 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
     return updateDataset(db, found, parse(updateBody, request.body));
   });
 
+  // UpdateDataset: the same change, with the name and description required.
+  app.put<IdParams>('/datasets/:id/', async (request) => {
+    const user = requireVerified(request);
+    const found = await requireDataset(db, user, request.params.id, 'write');
+    return updateDataset(db, found, parse(replaceBody, request.body));
+  });
+
   app.delete<IdParams>('/datasets/:id/', async (request, reply) => {
     const user = requireVerified(request);
     const { dataset } = await requireDataset(db, user, request.params.id, 'admin');
@@ -89,13 +101,19 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(201).send(await createSet(db, dataset, name));
   });
 
-  app.patch<SetParams>('/datasets/:id/sets/:setId/', async (request) => {
-    const user = requireVerified(request);
-    const { dataset } = await requireDataset(db, user, request.params.id, 'write');
-    const set = await requireSet(db, dataset, request.params.setId);
-    const { name } = parse(setBody, request.body);
-    return renameSet(db, dataset, set, name);
-  });
+  for (const method of ['PATCH', 'PUT'] as const) {
+    app.route<SetParams>({
+      method,
+      url: '/datasets/:id/sets/:setId/',
+      handler: async (request) => {
+        const user = requireVerified(request);
+        const { dataset } = await requireDataset(db, user, request.params.id, 'write');
+        const set = await requireSet(db, dataset, request.params.setId);
+        const { name } = parse(setBody, request.body);
+        return renameSet(db, dataset, set, name);
+      },
+    });
+  }
 
   app.delete<SetParams>('/datasets/:id/sets/:setId/', async (request, reply) => {
     const user = requireVerified(request);

@@ -215,6 +215,27 @@ describeEachDialect('datasets and their sets', ({ t }) => {
       expect(clash.json()).toEqual(validation('name', DATASET_MESSAGES.duplicateName, 'unique'));
     });
 
+    it('answers PUT as PATCH, with the name and description required', async () => {
+      const dataset = await makeDataset();
+      const partial = await as('contributor').put(`datasets/${dataset.id}/`, { name: 'Only name' });
+      expect(partial.statusCode).toBe(400);
+      expect(partial.json()).toEqual(
+        validation('description', 'This field is required.', 'required'),
+      );
+      const full = await as('contributor').put(`datasets/${dataset.id}/`, {
+        name: 'Put name',
+        description: 'Put description',
+      });
+      expect(full.statusCode).toBe(200);
+      expect(full.json()).toMatchObject({ name: 'Put name', description: 'Put description' });
+      const set = dataset.sets[0]!.id;
+      const renamed = await as('contributor').put(`datasets/${dataset.id}/sets/${set}/`, {
+        name: 'validation',
+      });
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.json()).toEqual({ id: set, name: 'validation' });
+    });
+
     it('lets only an admin reopen a complete or failed dataset, never a building one', async () => {
       const dataset = await makeDataset();
       const toBuilding = await as('owner').patch(`datasets/${dataset.id}/`, { state: 'building' });
