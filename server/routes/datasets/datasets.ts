@@ -71,14 +71,14 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
   app.patch<IdParams>('/datasets/:id/', async (request) => {
     const user = requireVerified(request);
     const found = await requireDataset(db, user, request.params.id, 'write');
-    return updateDataset(db, found, parse(updateBody, request.body));
+    return updateDataset(db, app.dialect, found, parse(updateBody, request.body));
   });
 
   // UpdateDataset: the same change, with the name and description required.
   app.put<IdParams>('/datasets/:id/', async (request) => {
     const user = requireVerified(request);
     const found = await requireDataset(db, user, request.params.id, 'write');
-    return updateDataset(db, found, parse(replaceBody, request.body));
+    return updateDataset(db, app.dialect, found, parse(replaceBody, request.body));
   });
 
   app.delete<IdParams>('/datasets/:id/', async (request, reply) => {

@@ -5,7 +5,7 @@
  * element changes; an admin reopens a complete or failed one by setting its state to open.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db';
+import type { Db, Dialect } from '../../db';
 import type { Dataset, DatasetSet, DatasetState, User } from '../../db/schema';
 import { nowIso } from '../../clock';
 import { badRequest, notFound, permissionDenied, validationError } from '../../errors';
@@ -265,8 +265,22 @@ async function hasElementInTwoSets(db: Db, datasetId: string): Promise<boolean> 
   return row !== undefined;
 }
 
+/**
+ * Within a transaction: the dataset's row as it is now, held until the end of the transaction
+ * on PostgreSQL (SQLite runs one writing transaction at a time), so a check of its elements and
+ * the change that follows it are never interleaved with another request's.
+ */
+export async function lockDataset(trx: Db, dialect: Dialect, datasetId: string): Promise<Dataset> {
+  let query = trx.selectFrom('datasets').selectAll().where('id', '=', datasetId);
+  if (dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
 export async function updateDataset(
   db: Db,
+  dialect: Dialect,
   { dataset, access }: DatasetAccess,
   input: DatasetUpdate,
 ): Promise<DatasetJson> {
@@ -281,13 +295,6 @@ export async function updateDataset(
   ) {
     throw validationError('name', DATASET_MESSAGES.duplicateName, 'unique');
   }
-  if (
-    input.unique_elements === true &&
-    dataset.unique_elements === 0 &&
-    (await hasElementInTwoSets(db, dataset.id))
-  ) {
-    throw validationError('unique_elements', DATASET_MESSAGES.multipleSets);
-  }
   const changes = {
     ...(input.name === undefined ? {} : { name: input.name }),
     ...(input.description === undefined ? {} : { description: input.description }),
@@ -297,12 +304,24 @@ export async function updateDataset(
     ...(input.state === undefined ? {} : { state: input.state }),
     updated: nowIso(),
   };
-  await unlessTaken(
-    () => db.updateTable('datasets').set(changes).where('id', '=', dataset.id).execute(),
+  const updated = await unlessTaken(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const current = await lockDataset(trx, dialect, dataset.id);
+        if (
+          input.unique_elements === true &&
+          current.unique_elements === 0 &&
+          (await hasElementInTwoSets(trx, dataset.id))
+        ) {
+          throw validationError('unique_elements', DATASET_MESSAGES.multipleSets);
+        }
+        await trx.updateTable('datasets').set(changes).where('id', '=', dataset.id).execute();
+        return { ...current, ...changes };
+      }),
     'name',
     DATASET_MESSAGES.duplicateName,
   );
-  return datasetJson(db, { ...dataset, ...changes });
+  return datasetJson(db, updated);
 }
 
 export async function deleteDataset(db: Db, dataset: Dataset): Promise<void> {

@@ -11,7 +11,13 @@ import { chunks, INSERT_CHUNK } from '../../db/chunks';
 import { serializeElements, type ElementListJson } from '../elements/serialize';
 import type { ElementRow } from '../elements/repository';
 import { selectedIdsOfCorpus } from '../selection';
-import { DATASET_MESSAGES, datasetsJson, requireOpen, type DatasetJson } from './datasets';
+import {
+  DATASET_MESSAGES,
+  datasetsJson,
+  lockDataset,
+  requireOpen,
+  type DatasetJson,
+} from './datasets';
 
 export const DATASET_ELEMENT_MESSAGES = {
   noSet: (name: string) => `This dataset has no set named "${name}".`,
@@ -172,17 +178,11 @@ export async function datasetElementPage(
   };
 }
 
-/**
- * Within a transaction: holds the dataset's row until the end of it on PostgreSQL (SQLite runs one
- * writing transaction at a time), so two additions to the same dataset never both pass the
- * unique_elements check, and checks that the dataset is still open.
- */
-async function lockOpenDataset(trx: Db, dialect: Dialect, datasetId: string): Promise<void> {
-  let query = trx.selectFrom('datasets').select('state').where('id', '=', datasetId);
-  if (dialect === 'postgres') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  if (!row) throw notFound();
-  if (row.state !== 'open') throw badRequest(DATASET_MESSAGES.notOpen);
+/** The dataset, held for the rest of the transaction (see lockDataset), if still open. */
+async function lockOpenDataset(trx: Db, dialect: Dialect, datasetId: string): Promise<Dataset> {
+  const current = await lockDataset(trx, dialect, datasetId);
+  if (current.state !== 'open') throw badRequest(DATASET_MESSAGES.notOpen);
+  return current;
 }
 
 /** The sets of this dataset holding these elements, by element id. */
@@ -220,11 +220,11 @@ export async function addElement(
     .executeTakeFirst();
   if (!element) throw invalidPk('element_id', input.element_id);
   await db.transaction().execute(async (trx) => {
-    await lockOpenDataset(trx, dialect, dataset.id);
+    const current = await lockOpenDataset(trx, dialect, dataset.id);
     const held = (await setsHolding(trx, dataset, [elementId])).get(elementId) ?? [];
     if (held.includes(set.name))
       throw validationError('set', DATASET_ELEMENT_MESSAGES.alreadyInSet);
-    if (dataset.unique_elements === 1 && held.length > 0) {
+    if (current.unique_elements === 1 && held.length > 0) {
       throw validationError('set', DATASET_ELEMENT_MESSAGES.inOtherSet(held[0]!));
     }
     await trx
@@ -262,12 +262,12 @@ export async function addSelection(
   requireOpen(dataset);
   const ids = await selectedIdsOfCorpus(db, user, dataset.corpus_id);
   await db.transaction().execute(async (trx) => {
-    await lockOpenDataset(trx, dialect, dataset.id);
+    const current = await lockOpenDataset(trx, dialect, dataset.id);
     const held = await setsHolding(trx, dataset, ids);
     const elsewhere = ids.filter((id) =>
       (held.get(id) ?? []).some((name) => name !== set.name),
     ).length;
-    if (dataset.unique_elements === 1 && elsewhere > 0) {
+    if (current.unique_elements === 1 && elsewhere > 0) {
       throw badRequest(DATASET_ELEMENT_MESSAGES.selectionInOtherSet(elsewhere));
     }
     const added = ids.filter((id) => !(held.get(id) ?? []).includes(set.name));

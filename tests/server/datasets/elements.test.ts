@@ -120,6 +120,20 @@ describeEachDialect('the elements of dataset sets', ({ t }) => {
       expect((await listAll(dataset)).results).toHaveLength(1);
     });
 
+    it('never lets unique_elements be set while an addition puts an element in a second set', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const dataset = await makeDataset({ unique_elements: false });
+        await added(dataset, priv['page 1']!, 'train');
+        const [patched, addition] = await Promise.all([
+          as('owner').patch(`datasets/${dataset.id}/`, { unique_elements: true }),
+          add(dataset, priv['page 1']!, 'dev'),
+        ]);
+        expect([patched.statusCode, addition.statusCode].sort()).toEqual(
+          patched.statusCode === 200 ? [200, 400] : [201, 400],
+        );
+      }
+    });
+
     it('forgets an element once it is deleted', async () => {
       const dataset = await makeDataset();
       const [doomed] = Object.values(
