@@ -12,7 +12,6 @@ import {
   processListQuery,
   type ProcessListQuery,
 } from '@/api/processes';
-import type { ProcessMode, ProcessState } from '@/api/processTypes';
 import { PaginationBar } from '@/components/PaginationBar';
 import { SearchBox } from '@/components/SearchBox';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
@@ -50,42 +49,24 @@ export function ProcessesListPage({
               onSearch={(name) => change({ name })}
             />
           </div>
-          <div className="md:w-44">
-            <label htmlFor={ids.mode} className={ui.label}>
-              Mode
-            </label>
-            <select
-              id={ids.mode}
-              className={ui.input}
-              value={query.mode}
-              onChange={(event) => change({ mode: event.target.value as ProcessMode | '' })}
-            >
-              <option value="">All modes</option>
-              {PROCESS_MODES.map((mode) => (
-                <option key={mode} value={mode}>
-                  {modeLabel(mode)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="md:w-44">
-            <label htmlFor={ids.state} className={ui.label}>
-              State
-            </label>
-            <select
-              id={ids.state}
-              className={ui.input}
-              value={query.state}
-              onChange={(event) => change({ state: event.target.value as ProcessState | '' })}
-            >
-              <option value="">All states</option>
-              {PROCESS_STATES.map((state) => (
-                <option key={state} value={state}>
-                  {stateLabel(state)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceFilter
+            id={ids.mode}
+            label="Mode"
+            all="All modes"
+            value={query.mode}
+            choices={PROCESS_MODES}
+            text={modeLabel}
+            onChange={(mode) => change({ mode })}
+          />
+          <ChoiceFilter
+            id={ids.state}
+            label="State"
+            all="All states"
+            value={query.state}
+            choices={PROCESS_STATES}
+            text={stateLabel}
+            onChange={(state) => change({ state })}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-700">
           <label className="flex items-center gap-2">
@@ -198,5 +179,45 @@ export function ProcessesListPage({
         )}
       </PagedListState>
     </section>
+  );
+}
+
+/** A select of the list's filters: every choice, or all of them (the empty value). */
+function ChoiceFilter<T extends string>({
+  id,
+  label,
+  all,
+  value,
+  choices,
+  text,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  all: string;
+  value: T | '';
+  choices: readonly T[];
+  text: (choice: T) => string;
+  onChange: (value: T | '') => void;
+}) {
+  return (
+    <div className="md:w-44">
+      <label htmlFor={id} className={ui.label}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={ui.input}
+        value={value}
+        onChange={(event) => onChange(event.target.value as T | '')}
+      >
+        <option value="">{all}</option>
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {text(choice)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
