@@ -5,7 +5,6 @@
  * process completes, the task log tells what the worker did, and the page has its lines.
  */
 import { spawn } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,20 +14,13 @@ import { runImport } from '../../../server/imports/execute';
 import { startChildServer, type ChildServer } from '../../server/childProcess';
 import { createTestUser, makeTestApp, type TestApp, type TestUser } from '../../server/harness';
 import { SHARED_DATA_DIR, sharedDataAvailable } from '../../server/sharedData';
+import { hasTesseract } from './installed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PAGE_JPG = path.join(
   SHARED_DATA_DIR,
   'ocrd-gt_structure_text/laube_europa0202_1837/GT-PAGE/laube_europa0202_1837_0007.jpg',
 );
-const hasTesseract = (() => {
-  try {
-    execFileSync('tesseract', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!sharedDataAvailable() || !hasTesseract)('the Tesseract worker as a task', () => {

@@ -23,20 +23,13 @@ import {
   type TestUser,
 } from '../../server/harness';
 import { SHARED_DATA_DIR, sharedDataAvailable } from '../../server/sharedData';
+import { hasTesseract } from './installed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BOOK = path.join(SHARED_DATA_DIR, 'ocrd-gt_structure_text/laube_europa0202_1837/GT-PAGE');
 const PAGE_XML = path.join(BOOK, 'laube_europa0202_1837_0105.xml');
 const PAGE_JPG = path.join(BOOK, 'laube_europa0202_1837_0105.jpg');
 const SYSTEM_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
-const hasTesseract = (() => {
-  try {
-    execFileSync('tesseract', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 const NOT_INSTALLED =
   'tesseract is not installed on this machine: apt-get install tesseract-ocr tesseract-ocr-frk tesseract-ocr-deu tesseract-ocr-fra';
 
