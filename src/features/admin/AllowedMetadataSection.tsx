@@ -15,7 +15,7 @@ import {
   useCreateAllowedMetadata,
   useDeleteAllowedMetadata,
 } from './api';
-import { ListTableHead } from '@/components/ListTableHead';
+import { ListTable } from '@/components/ListTable';
 
 /**
  * The names and types the metadata form offers outside free editing (spec 001 §3): what the
@@ -55,42 +55,36 @@ export function AllowedMetadataSection({ corpusId }: { corpusId: string }) {
         <p className="text-slate-600">There are no allowed metadata for this project.</p>
       ) : (
         <>
-          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-            <caption className="sr-only">Allowed metadata</caption>
-            <ListTableHead columns={['Name', 'Type']} last="Actions" />
-            <tbody className="divide-y divide-slate-100">
-              {allowed.data.results.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="py-2 pr-4 font-medium text-slate-900">{entry.name}</td>
-                  <td className="py-2 pr-4 text-slate-600">{typeLabel(entry.type)}</td>
-                  <td className="py-2 text-right">
-                    <GuardedButton
-                      className={ui.dangerOutlineButton}
-                      aria-label={`Delete ${entry.name} (${typeLabel(entry.type)})`}
-                      blocked={
-                        offline ??
-                        (removal.isPending && removal.variables.id === entry.id
-                          ? 'Deleting…'
-                          : null)
-                      }
-                      onClick={() =>
-                        removal.mutate(entry, {
-                          onSuccess: () =>
-                            notify({
-                              type: 'success',
-                              text: `${entry.name} (${typeLabel(entry.type)}) is no longer allowed.`,
-                            }),
-                          onError: (error) => notifyError(error),
-                        })
-                      }
-                    >
-                      Delete
-                    </GuardedButton>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ListTable caption="Allowed metadata" columns={['Name', 'Type']} last="Actions">
+            {allowed.data.results.map((entry) => (
+              <tr key={entry.id}>
+                <td className="py-2 pr-4 font-medium text-slate-900">{entry.name}</td>
+                <td className="py-2 pr-4 text-slate-600">{typeLabel(entry.type)}</td>
+                <td className="py-2 text-right">
+                  <GuardedButton
+                    className={ui.dangerOutlineButton}
+                    aria-label={`Delete ${entry.name} (${typeLabel(entry.type)})`}
+                    blocked={
+                      offline ??
+                      (removal.isPending && removal.variables.id === entry.id ? 'Deleting…' : null)
+                    }
+                    onClick={() =>
+                      removal.mutate(entry, {
+                        onSuccess: () =>
+                          notify({
+                            type: 'success',
+                            text: `${entry.name} (${typeLabel(entry.type)}) is no longer allowed.`,
+                          }),
+                        onError: (error) => notifyError(error),
+                      })
+                    }
+                  >
+                    Delete
+                  </GuardedButton>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
           {count > ADMIN_PAGE_SIZE && (
             <PaginationBar
               count={count}

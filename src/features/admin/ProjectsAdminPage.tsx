@@ -5,7 +5,7 @@ import { useErrorNotification } from '@/components/notifications/useErrorNotific
 import { ui } from '@/components/styles';
 import { ADMIN_PAGE_SIZE, adminCorporaQuery, type ListQuery } from './api';
 import { SearchBox } from '@/components/SearchBox';
-import { ListTableHead } from '@/components/ListTableHead';
+import { ListTable } from '@/components/ListTable';
 
 /** Every project of the site, private ones included, with its member count. */
 export function ProjectsAdminPage({
@@ -40,41 +40,33 @@ export function ProjectsAdminPage({
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-              <caption className="sr-only">Projects</caption>
-              <ListTableHead columns={['Name', 'Visibility', 'Members']} last="Links" />
-              <tbody className="divide-y divide-slate-100">
-                {corpora.data.results.map((corpus) => (
-                  <tr key={corpus.id}>
-                    <td className="py-2 pr-4 font-medium">
-                      <Link
-                        to="/admin/projects/$corpusId"
-                        params={{ corpusId: corpus.id }}
-                        className={ui.link}
-                      >
-                        {corpus.name}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-4 text-slate-600">
-                      {corpus.public ? 'Public' : 'Private'}
-                    </td>
-                    <td className="py-2 pr-4 text-slate-600">{corpus.members}</td>
-                    <td className="py-2 text-right">
-                      <Link
-                        to="/browse/$corpusId"
-                        params={{ corpusId: corpus.id }}
-                        className={ui.link}
-                        aria-label={`Browse ${corpus.name}`}
-                      >
-                        Browse
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable caption="Projects" columns={['Name', 'Visibility', 'Members']} last="Links">
+            {corpora.data.results.map((corpus) => (
+              <tr key={corpus.id}>
+                <td className="py-2 pr-4 font-medium">
+                  <Link
+                    to="/admin/projects/$corpusId"
+                    params={{ corpusId: corpus.id }}
+                    className={ui.link}
+                  >
+                    {corpus.name}
+                  </Link>
+                </td>
+                <td className="py-2 pr-4 text-slate-600">{corpus.public ? 'Public' : 'Private'}</td>
+                <td className="py-2 pr-4 text-slate-600">{corpus.members}</td>
+                <td className="py-2 text-right">
+                  <Link
+                    to="/browse/$corpusId"
+                    params={{ corpusId: corpus.id }}
+                    className={ui.link}
+                    aria-label={`Browse ${corpus.name}`}
+                  >
+                    Browse
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
           <PaginationBar
             count={corpora.data.count}
             page={query.page}

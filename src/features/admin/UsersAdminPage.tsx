@@ -17,7 +17,7 @@ import {
   type ListQuery,
 } from './api';
 import { SearchBox } from '@/components/SearchBox';
-import { ListTableHead } from '@/components/ListTableHead';
+import { ListTable } from '@/components/ListTable';
 
 export const CANNOT_UNADMIN_SELF = 'You cannot remove your own admin rights.';
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.';
@@ -86,24 +86,18 @@ export function UsersAdminPage({
         <p className="text-slate-600">No user matches this search.</p>
       ) : (
         <>
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-              <caption className="sr-only">Users</caption>
-              <ListTableHead columns={['Name', 'E-mail', 'Status']} last="Actions" />
-              <tbody className="divide-y divide-slate-100">
-                {users.data.results.map((user) => (
-                  <UserRow
-                    key={user.id}
-                    user={user}
-                    isSelf={user.id === me?.id}
-                    pending={update.isPending && update.variables.user.id === user.id}
-                    onChange={(changes) => change(user, changes)}
-                    onDeactivate={() => setToDeactivate(user)}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable caption="Users" columns={['Name', 'E-mail', 'Status']} last="Actions">
+            {users.data.results.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                isSelf={user.id === me?.id}
+                pending={update.isPending && update.variables.user.id === user.id}
+                onChange={(changes) => change(user, changes)}
+                onDeactivate={() => setToDeactivate(user)}
+              />
+            ))}
+          </ListTable>
           <PaginationBar
             count={users.data.count}
             page={query.page}

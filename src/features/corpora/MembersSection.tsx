@@ -20,7 +20,7 @@ import {
   useRemoveMember,
   type Level,
 } from './api';
-import { ListTableHead } from '@/components/ListTableHead';
+import { ListTable } from '@/components/ListTable';
 
 function memberName(membership: Membership): string {
   return membership.user.display_name || membership.user.email;
@@ -90,23 +90,22 @@ export function MembersSection({ corpus }: { corpus: Corpus }) {
       ) : members.isError ? (
         <p className="mt-6 text-slate-600">The members could not be loaded.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-            <caption className="sr-only">Members of {corpus.name}</caption>
-            <ListTableHead columns={['Name', 'E-mail', 'Role']} last="Actions" />
-            <tbody className="divide-y divide-slate-100">
-              {members.data.results.map((membership) => (
-                <MemberRow
-                  key={membership.id}
-                  corpusId={corpus.id}
-                  membership={membership}
-                  isSelf={membership.user.id === user?.id}
-                  onRemove={() => setToRemove(membership)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption={`Members of ${corpus.name}`}
+          columns={['Name', 'E-mail', 'Role']}
+          last="Actions"
+          className="mt-6"
+        >
+          {members.data.results.map((membership) => (
+            <MemberRow
+              key={membership.id}
+              corpusId={corpus.id}
+              membership={membership}
+              isSelf={membership.user.id === user?.id}
+              onRemove={() => setToRemove(membership)}
+            />
+          ))}
+        </ListTable>
       )}
 
       {count > MEMBERS_PAGE_SIZE && members.data && (

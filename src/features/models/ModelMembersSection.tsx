@@ -4,7 +4,7 @@ import { errorMessage, fieldErrors } from '@/api/errors';
 import { modelMembersQuery, type Model } from '@/api/models';
 import { LEVELS } from '@/api/types';
 import { GuardedButton } from '@/components/GuardedButton';
-import { ListTableHead } from '@/components/ListTableHead';
+import { ListTable } from '@/components/ListTable';
 import { useNeedsNetwork } from '@/components/NeedsNetwork';
 import { notifyError } from '@/components/notifications/store';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
@@ -53,35 +53,32 @@ export function ModelMembersSection({ model }: { model: Model }) {
       ) : members.isError ? (
         <p className="text-slate-600">The members could not be loaded.</p>
       ) : (
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-          <caption className="sr-only">Members of {model.name}</caption>
-          <ListTableHead columns={['Name', 'E-mail', 'Role']} last="Actions" />
-          <tbody className="divide-y divide-slate-100">
-            {members.data.results.map((member) => (
-              <tr key={member.id}>
-                <td className="py-2 pr-4 font-medium">{member.user.display_name}</td>
-                <td className="py-2 pr-4 text-slate-600">{member.user.email}</td>
-                <td className="py-2 pr-4 text-slate-600">{levelLabel(member.level)}</td>
-                <td className="py-2 text-right">
-                  <GuardedButton
-                    blocked={offline}
-                    disabled={change.isPending}
-                    className={ui.dangerOutlineButton}
-                    aria-label={`Remove ${member.user.display_name}`}
-                    onClick={() =>
-                      change.mutate(
-                        { remove: member.id },
-                        { onError: (error) => notifyError(error) },
-                      )
-                    }
-                  >
-                    Remove
-                  </GuardedButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          caption={`Members of ${model.name}`}
+          columns={['Name', 'E-mail', 'Role']}
+          last="Actions"
+        >
+          {members.data.results.map((member) => (
+            <tr key={member.id}>
+              <td className="py-2 pr-4 font-medium">{member.user.display_name}</td>
+              <td className="py-2 pr-4 text-slate-600">{member.user.email}</td>
+              <td className="py-2 pr-4 text-slate-600">{levelLabel(member.level)}</td>
+              <td className="py-2 text-right">
+                <GuardedButton
+                  blocked={offline}
+                  disabled={change.isPending}
+                  className={ui.dangerOutlineButton}
+                  aria-label={`Remove ${member.user.display_name}`}
+                  onClick={() =>
+                    change.mutate({ remove: member.id }, { onError: (error) => notifyError(error) })
+                  }
+                >
+                  Remove
+                </GuardedButton>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       <form onSubmit={add} noValidate aria-label="Add a member" className="space-y-1">
         <div className="flex flex-wrap items-end gap-3">

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { MODELS_PAGE_SIZE, modelListQuery, type ModelListQuery } from '@/api/models';
 import { GuardedButton } from '@/components/GuardedButton';
-import { ListTableHead } from '@/components/ListTableHead';
+import { ListTable } from '@/components/ListTable';
 import { useNeedsNetwork } from '@/components/NeedsNetwork';
 import { PaginationBar } from '@/components/PaginationBar';
 import { ui } from '@/components/styles';
@@ -80,36 +80,26 @@ export function ModelsListPage({
       >
         {(page) => (
           <>
-            <div className="overflow-x-auto">
-              <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-                <caption className="sr-only">Models</caption>
-                <ListTableHead columns={['Name', 'Visibility', 'Updated']} last="State" />
-                <tbody className="divide-y divide-slate-100">
-                  {page.results.map((model) => (
-                    <tr key={model.id}>
-                      <td className="py-2 pr-4 font-medium">
-                        <Link
-                          to="/model/$modelId"
-                          params={{ modelId: model.id }}
-                          className={ui.link}
-                        >
-                          {model.name}
-                        </Link>
-                      </td>
-                      <td className="py-2 pr-4 text-slate-600">
-                        {model.public ? 'Public' : 'Private'}
-                      </td>
-                      <td className="py-2 pr-4 text-slate-600">
-                        {new Date(model.updated).toLocaleString()}
-                      </td>
-                      <td className="py-2 text-right text-slate-600">
-                        {model.archived ? 'Archived' : ''}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ListTable caption="Models" columns={['Name', 'Visibility', 'Updated']} last="State">
+              {page.results.map((model) => (
+                <tr key={model.id}>
+                  <td className="py-2 pr-4 font-medium">
+                    <Link to="/model/$modelId" params={{ modelId: model.id }} className={ui.link}>
+                      {model.name}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-4 text-slate-600">
+                    {model.public ? 'Public' : 'Private'}
+                  </td>
+                  <td className="py-2 pr-4 text-slate-600">
+                    {new Date(model.updated).toLocaleString()}
+                  </td>
+                  <td className="py-2 text-right text-slate-600">
+                    {model.archived ? 'Archived' : ''}
+                  </td>
+                </tr>
+              ))}
+            </ListTable>
             <PaginationBar
               count={page.count}
               page={query.page}

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { WORKERS_PAGE_SIZE, localWorkerRunsQuery, type LocalWorkerRun } from '@/api/workers';
-import { ListTableHead } from '@/components/ListTableHead';
+import { ListTable } from '@/components/ListTable';
 import { PaginationBar } from '@/components/PaginationBar';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
@@ -41,57 +41,52 @@ export function WorkerRunsPage() {
       >
         {(listed) => (
           <>
-            <div className="overflow-x-auto">
-              <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-                <caption className="sr-only">Worker runs</caption>
-                <ListTableHead
-                  columns={['Worker', 'Version', 'Model', 'Configuration']}
-                  last="Details"
-                />
-                <tbody className="divide-y divide-slate-100">
-                  {listed.results.map((run) => (
-                    <tr key={run.id}>
-                      <td className="py-2 pr-4 font-medium">
-                        <Link
-                          to="/process/workers/$workerId"
-                          params={{ workerId: run.worker_version.worker.id }}
-                          search={{}}
-                          className={ui.link}
-                        >
-                          {run.worker_version.worker.name}
-                        </Link>
-                      </td>
-                      <td className="py-2 pr-4">
-                        <Link
-                          to="/process/worker-version/$versionId"
-                          params={{ versionId: run.worker_version.id }}
-                          search={{}}
-                          className={ui.link}
-                        >
-                          {runVersionLabel(run.worker_version)}
-                        </Link>
-                      </td>
-                      <td className="py-2 pr-4 text-slate-600">
-                        {run.model_version
-                          ? `${run.model_version.model.name}${run.model_version.tag ? ` (${run.model_version.tag})` : ''}`
-                          : '—'}
-                      </td>
-                      <td className="py-2 pr-4 text-slate-600">{run.configuration?.name ?? '—'}</td>
-                      <td className="py-2 text-right">
-                        <button
-                          type="button"
-                          className={ui.secondaryButton}
-                          aria-label={`Details of the ${run.worker_version.worker.name} run`}
-                          onClick={() => setOpenId(run.id)}
-                        >
-                          Details
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ListTable
+              caption="Worker runs"
+              columns={['Worker', 'Version', 'Model', 'Configuration']}
+              last="Details"
+            >
+              {listed.results.map((run) => (
+                <tr key={run.id}>
+                  <td className="py-2 pr-4 font-medium">
+                    <Link
+                      to="/process/workers/$workerId"
+                      params={{ workerId: run.worker_version.worker.id }}
+                      search={{}}
+                      className={ui.link}
+                    >
+                      {run.worker_version.worker.name}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-4">
+                    <Link
+                      to="/process/worker-version/$versionId"
+                      params={{ versionId: run.worker_version.id }}
+                      search={{}}
+                      className={ui.link}
+                    >
+                      {runVersionLabel(run.worker_version)}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-4 text-slate-600">
+                    {run.model_version
+                      ? `${run.model_version.model.name}${run.model_version.tag ? ` (${run.model_version.tag})` : ''}`
+                      : '—'}
+                  </td>
+                  <td className="py-2 pr-4 text-slate-600">{run.configuration?.name ?? '—'}</td>
+                  <td className="py-2 text-right">
+                    <button
+                      type="button"
+                      className={ui.secondaryButton}
+                      aria-label={`Details of the ${run.worker_version.worker.name} run`}
+                      onClick={() => setOpenId(run.id)}
+                    >
+                      Details
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </ListTable>
             <PaginationBar
               count={listed.count}
               page={page}

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { workerVersionFieldsQuery, type WorkerVersionField } from '@/api/workers';
-import { ListTableHead } from '@/components/ListTableHead';
+import { ListTable } from '@/components/ListTable';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
 
@@ -43,40 +43,38 @@ export function WorkerVersionFields({ versionId }: { versionId: string }) {
       ) : list.length === 0 ? (
         <p className="text-slate-600">This version has no configuration field.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-            <caption className="sr-only">Configuration fields</caption>
-            <ListTableHead columns={['Key', 'Title', 'Type', 'Required']} last="Default" />
-            <tbody className="divide-y divide-slate-100">
-              {list.map((field) => (
-                <tr key={field.id}>
-                  <td
-                    className="py-2 pr-4 font-mono text-xs"
-                    style={{ paddingLeft: `${depthOf(field, byId) * 1.25}rem` }}
-                  >
-                    {field.key}
-                  </td>
-                  <td className="py-2 pr-4">
-                    {field.title}
-                    {field.help_text && <p className="text-xs text-slate-500">{field.help_text}</p>}
-                  </td>
-                  <td className="py-2 pr-4 text-slate-600">
-                    {typeOf(field)}
-                    {field.choices && field.choices.length > 0 && (
-                      <p className="text-xs text-slate-500">
-                        {field.choices.map((choice) => describeDefault(choice)).join(', ')}
-                      </p>
-                    )}
-                  </td>
-                  <td className="py-2 pr-4 text-slate-600">{field.required ? 'Yes' : 'No'}</td>
-                  <td className="py-2 font-mono text-xs text-slate-600">
-                    {field.type === 'group' ? '' : describeDefault(field.default)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="Configuration fields"
+          columns={['Key', 'Title', 'Type', 'Required']}
+          last="Default"
+        >
+          {list.map((field) => (
+            <tr key={field.id}>
+              <td
+                className="py-2 pr-4 font-mono text-xs"
+                style={{ paddingLeft: `${depthOf(field, byId) * 1.25}rem` }}
+              >
+                {field.key}
+              </td>
+              <td className="py-2 pr-4">
+                {field.title}
+                {field.help_text && <p className="text-xs text-slate-500">{field.help_text}</p>}
+              </td>
+              <td className="py-2 pr-4 text-slate-600">
+                {typeOf(field)}
+                {field.choices && field.choices.length > 0 && (
+                  <p className="text-xs text-slate-500">
+                    {field.choices.map((choice) => describeDefault(choice)).join(', ')}
+                  </p>
+                )}
+              </td>
+              <td className="py-2 pr-4 text-slate-600">{field.required ? 'Yes' : 'No'}</td>
+              <td className="py-2 font-mono text-xs text-slate-600">
+                {field.type === 'group' ? '' : describeDefault(field.default)}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </section>
   );

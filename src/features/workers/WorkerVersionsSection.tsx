@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { WORKERS_PAGE_SIZE, workerVersionsQuery } from '@/api/workers';
-import { ListTableHead } from '@/components/ListTableHead';
+import { ListTable } from '@/components/ListTable';
 import { GuardedButton } from '@/components/GuardedButton';
 import { useNeedsNetwork } from '@/components/NeedsNetwork';
 import { PaginationBar } from '@/components/PaginationBar';
@@ -54,40 +54,35 @@ export function WorkerVersionsSection({
         <p className="text-slate-600">This worker has no version yet.</p>
       ) : (
         <>
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-              <caption className="sr-only">Versions</caption>
-              <ListTableHead
-                columns={['Version', 'State', 'Tag / branch', 'Created']}
-                last="Details"
-              />
-              <tbody className="divide-y divide-slate-100">
-                {versions.data.results.map((version) => (
-                  <tr key={version.id}>
-                    <td className="py-2 pr-4">
-                      <WorkerVersionName version={version} />
-                    </td>
-                    <td className="py-2 pr-4">
-                      <WorkerVersionStateBadge state={version.state} />
-                    </td>
-                    <td className="py-2 pr-4 text-slate-600">{tagAndBranch(version)}</td>
-                    <td className="py-2 pr-4 text-slate-600" title={version.created}>
-                      {relativeTime(version.created)}
-                    </td>
-                    <td className="py-2 text-right">
-                      <Link
-                        to="/process/worker-version/$versionId"
-                        params={{ versionId: version.id }}
-                        className={ui.link}
-                      >
-                        Details
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable
+            caption="Versions"
+            columns={['Version', 'State', 'Tag / branch', 'Created']}
+            last="Details"
+          >
+            {versions.data.results.map((version) => (
+              <tr key={version.id}>
+                <td className="py-2 pr-4">
+                  <WorkerVersionName version={version} />
+                </td>
+                <td className="py-2 pr-4">
+                  <WorkerVersionStateBadge state={version.state} />
+                </td>
+                <td className="py-2 pr-4 text-slate-600">{tagAndBranch(version)}</td>
+                <td className="py-2 pr-4 text-slate-600" title={version.created}>
+                  {relativeTime(version.created)}
+                </td>
+                <td className="py-2 text-right">
+                  <Link
+                    to="/process/worker-version/$versionId"
+                    params={{ versionId: version.id }}
+                    className={ui.link}
+                  >
+                    Details
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
           <PaginationBar
             count={versions.data.count}
             page={page}

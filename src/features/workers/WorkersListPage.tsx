@@ -11,7 +11,7 @@ import {
 } from '@/api/workers';
 import { errorMessage } from '@/api/errors';
 import { GuardedButton } from '@/components/GuardedButton';
-import { ListTableHead } from '@/components/ListTableHead';
+import { ListTable } from '@/components/ListTable';
 import { useNeedsNetwork } from '@/components/NeedsNetwork';
 import { PaginationBar } from '@/components/PaginationBar';
 import { SearchBox } from '@/components/SearchBox';
@@ -100,47 +100,41 @@ export function WorkersListPage({
       >
         {(page) => (
           <>
-            <div className="overflow-x-auto">
-              <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-                <caption className="sr-only">Workers</caption>
-                <ListTableHead columns={['Name', 'Type', 'Slug']} last="Repository" />
-                <tbody className="divide-y divide-slate-100">
-                  {page.results.map((worker) => (
-                    <tr key={worker.id}>
-                      <td className="py-2 pr-4 font-medium">
-                        <Link
-                          to="/process/workers/$workerId"
-                          params={{ workerId: worker.id }}
-                          className={ui.link}
-                        >
-                          {worker.name}
-                        </Link>
-                        {worker.archived && (
-                          <span className="ml-2 text-xs text-slate-500">Archived</span>
-                        )}
-                      </td>
-                      <td className="py-2 pr-4">
-                        <WorkerTypeBadge slug={worker.type} types={typeList} />
-                      </td>
-                      <td className="py-2 pr-4 font-mono text-xs text-slate-600">{worker.slug}</td>
-                      <td className="py-2 text-right">
-                        {worker.repository_url && (
-                          <a
-                            href={worker.repository_url}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            className={ui.link}
-                            aria-label={`Repository of ${worker.name}`}
-                          >
-                            Repository
-                          </a>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ListTable caption="Workers" columns={['Name', 'Type', 'Slug']} last="Repository">
+              {page.results.map((worker) => (
+                <tr key={worker.id}>
+                  <td className="py-2 pr-4 font-medium">
+                    <Link
+                      to="/process/workers/$workerId"
+                      params={{ workerId: worker.id }}
+                      className={ui.link}
+                    >
+                      {worker.name}
+                    </Link>
+                    {worker.archived && (
+                      <span className="ml-2 text-xs text-slate-500">Archived</span>
+                    )}
+                  </td>
+                  <td className="py-2 pr-4">
+                    <WorkerTypeBadge slug={worker.type} types={typeList} />
+                  </td>
+                  <td className="py-2 pr-4 font-mono text-xs text-slate-600">{worker.slug}</td>
+                  <td className="py-2 text-right">
+                    {worker.repository_url && (
+                      <a
+                        href={worker.repository_url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className={ui.link}
+                        aria-label={`Repository of ${worker.name}`}
+                      >
+                        Repository
+                      </a>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </ListTable>
             <PaginationBar
               count={page.count}
               page={query.page}
