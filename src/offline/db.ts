@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { ElementDatasetSet } from '@/api/datasets';
 import type { Corpus, Element, ElementListItem } from '@/api/types';
 import { OUTBOX_KINDS } from './kinds';
 import type { OutboxEntry } from './outboxEntry';
@@ -104,6 +105,19 @@ export interface PackRow {
   createdAt: number;
 }
 
+/**
+ * The dataset sets an element is in (GET /element/{id}/sets/?with_neighbors=true), with the
+ * additions and removals made here applied at once, as element edits are.
+ */
+export interface LocalElementSets {
+  /** The element's id. */
+  id: string;
+  sets: ElementDatasetSet[];
+  /** The datasets it is in, so renaming a set finds the rows naming it. */
+  datasetIds: string[];
+  savedAt: number;
+}
+
 /** One cached IIIF URL (info.json, tile or thumbnail) a pack holds, so removal knows its own. */
 export interface PackTileRow {
   packId: string;
@@ -130,6 +144,7 @@ export class FoliaDatabase extends Dexie {
   syncState!: EntityTable<SyncStateRow, 'key'>;
   packs!: EntityTable<PackRow, 'id'>;
   packTiles!: Table<PackTileRow, [string, string]>;
+  elementSets!: EntityTable<LocalElementSets, 'id'>;
 
   constructor(name = 'folia') {
     super(name);
@@ -165,6 +180,9 @@ export class FoliaDatabase extends Dexie {
       packs: 'id, createdAt',
       packTiles: '[packId+url], packId, url',
     });
+    // The dataset sets of elements (read online, or taken offline with a folder), and the
+    // project's datasets by project in the `datasets` table declared in version 2.
+    this.version(5).stores({ elementSets: 'id, *datasetIds' });
   }
 }
 

@@ -17,7 +17,10 @@ export type OutboxKind =
   | 'classification.reject'
   | 'metadata.create'
   | 'metadata.update'
-  | 'metadata.delete';
+  | 'metadata.delete'
+  | 'dataset.element.add'
+  | 'dataset.element.remove'
+  | 'dataset.set.rename';
 
 /** Kinds that create their entity: it has a temporary id until the server answers. */
 export function isCreation(kind: OutboxKind): boolean {

@@ -61,6 +61,12 @@ export async function remapTempId(
   for (const table of [db.transcriptions, db.metadata]) {
     await table.where('ownerId').equals(tempId).modify({ ownerId: serverId });
   }
+  // Dataset sets it was put in here.
+  const sets = await db.elementSets.get(tempId);
+  if (sets) {
+    await db.elementSets.delete(tempId);
+    await db.elementSets.put({ ...sets, id: serverId });
+  }
 }
 
 /** Tables a remap writes, for the transaction that calls it. */
@@ -71,4 +77,6 @@ export const REMAP_TABLES = [
   'elements',
   'transcriptions',
   'metadata',
+  'elementSets',
+  'datasets',
 ] as const;

@@ -51,6 +51,10 @@ export function describeChange(entry: OutboxEntry, context: DescribeContext): st
   const previous = fields(entry.previous);
   const known = (id: unknown) => (typeof id === 'string' ? context.elements[id] : undefined);
 
+  // A set rename is about a dataset, not an element.
+  if (entry.kind === 'dataset.set.rename') {
+    return `Dataset ${quoted(text(payload.datasetName) ?? '')}: set ${quoted(text(previous.name) ?? '')} renamed to ${quoted(text(payload.name) ?? '')}`;
+  }
   const id = subjectId(entry);
   const facts = id ? known(id) : undefined;
   // What the element was called before the edit: a rename names the element it renamed.
@@ -123,6 +127,16 @@ function whatHappens(
       return metadataChanges(text(record.name) ?? '', changes);
     case 'metadata.delete':
       return [`metadata ${text(record.name) ?? ''} deleted`];
+    case 'dataset.element.add':
+      return [
+        `added to set ${text(payload.set) ?? ''} of ${quoted(text(payload.datasetName) ?? '')}`,
+      ];
+    case 'dataset.element.remove':
+      return [
+        `removed from set ${text(payload.set) ?? ''} of ${quoted(text(payload.datasetName) ?? '')}`,
+      ];
+    case 'dataset.set.rename':
+      return ['set renamed'];
   }
 }
 

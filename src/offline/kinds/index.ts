@@ -4,6 +4,7 @@ import {
   classificationReject,
   classificationValidate,
 } from './classifications';
+import { datasetElementAdd, datasetElementRemove, datasetSetRename } from './datasets';
 import { elementCreate, elementDelete, elementLink, elementMove, elementUpdate } from './elements';
 import { metadataKinds, transcriptionKinds } from './records';
 
@@ -23,4 +24,7 @@ export const OUTBOX_KINDS: KindRegistry = {
   'metadata.create': metadataKinds.create,
   'metadata.update': metadataKinds.update,
   'metadata.delete': metadataKinds.delete,
+  'dataset.element.add': datasetElementAdd,
+  'dataset.element.remove': datasetElementRemove,
+  'dataset.set.rename': datasetSetRename,
 };
