@@ -22,6 +22,7 @@ import * as m0012 from './migrations/0012_model_rights_and_archives';
 import * as m0013 from './migrations/0013_results_by_worker_run';
 import * as m0014 from './migrations/0014_processes_tasks_agents';
 import * as m0015 from './migrations/0015_datasets';
+import * as m0017 from './migrations/0017_process_sets';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0013_results_by_worker_run': m0013,
   '0014_processes_tasks_agents': m0014,
   '0015_datasets': m0015,
+  '0017_process_sets': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

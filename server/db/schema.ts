@@ -493,6 +493,14 @@ export interface DatasetElementTable {
   created: string;
 }
 
+/** A dataset set a dataset process runs on (migration 0017). */
+export interface ProcessSetTable {
+  id: string;
+  process_id: string;
+  set_id: string;
+  created: string;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -533,6 +541,7 @@ export interface Database {
   datasets: DatasetTable;
   dataset_sets: DatasetSetTable;
   dataset_elements: DatasetElementTable;
+  process_sets: ProcessSetTable;
 }
 
 export type User = Selectable<UserTable>;

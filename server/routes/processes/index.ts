@@ -8,6 +8,7 @@ import { processFailureRoutes } from './failures';
 import { processLifecycleRoutes } from './lifecycle';
 import { processListRoutes } from './list';
 import { processRunRoutes } from './runs';
+import { processSetRoutes } from './sets';
 import { processTemplateRoutes } from './templates';
 
 export async function processRoutes(app: FastifyInstance): Promise<void> {
@@ -17,4 +18,5 @@ export async function processRoutes(app: FastifyInstance): Promise<void> {
   await processRunRoutes(app);
   await processTemplateRoutes(app);
   await processFailureRoutes(app);
+  await processSetRoutes(app);
 }

@@ -13,6 +13,7 @@ import { SELECTION_MESSAGES } from '../../services/selection';
 import { createCorpusProcess } from '../../services/processes/create';
 import { deleteProcess } from '../../services/processes/deletion';
 import { processJson } from '../../services/processes/json';
+import { createDatasetProcess } from '../../services/processes/sets';
 import { requireProcess } from '../../services/processes/rights';
 import { retryProcess } from '../../services/processes/retry';
 import { clearProcessRuns } from '../../services/processes/runs';
@@ -41,6 +42,7 @@ const updateBody = z.object({
 const createBody = z.object({
   corpus: uuidSchema,
   name: z.string().max(250).optional(),
+  mode: z.enum(['workers', 'dataset']).optional(),
   selection: z.boolean().optional(),
   ...filterFields,
 });
@@ -82,7 +84,10 @@ export async function processLifecycleRoutes(app: FastifyInstance): Promise<void
     if (input.selection && !app.config.features.selection) {
       throw badRequest(SELECTION_MESSAGES.disabled);
     }
-    const id = await createCorpusProcess(db, user, access.corpus.id, input);
+    const id =
+      input.mode === 'dataset'
+        ? await createDatasetProcess(db, user, access.corpus.id, input)
+        : await createCorpusProcess(db, user, access.corpus.id, input);
     return reply.code(201).send(await processJson(db, id));
   });
 

@@ -46,6 +46,7 @@ export const DATASET_MESSAGES = {
   multipleSets: 'Elements are currently contained by multiple sets.',
   reopenOnly: 'The state of a dataset can only be set back to open.',
   building: 'A dataset being built cannot be reopened.',
+  setInProcess: 'This dataset set is used by a process and cannot be deleted.',
 } as const;
 
 export interface DatasetJson {
@@ -383,5 +384,13 @@ export async function deleteSet(db: Db, dataset: Dataset, set: DatasetSet): Prom
     db.selectFrom('dataset_sets').select('id').where('dataset_id', '=', dataset.id),
   );
   if (count <= 1) throw badRequest(DATASET_MESSAGES.onlySet);
+  // ISS-1720: a dataset process that chose the set would lose what it runs (or ran) on.
+  const chosen = await db
+    .selectFrom('process_sets')
+    .select('id')
+    .where('set_id', '=', set.id)
+    .limit(1)
+    .executeTakeFirst();
+  if (chosen) throw badRequest(DATASET_MESSAGES.setInProcess);
   await db.deleteFrom('dataset_sets').where('id', '=', set.id).execute();
 }

@@ -12,14 +12,16 @@ import type { ProcessRow } from './rights';
 
 export const RETRY_MESSAGES = {
   files: 'A files process cannot be retried: import the files again instead.',
-  notWorkers: 'Only a workers process can be retried.',
+  notWorkers: 'Only a workers or dataset process can be retried.',
   notStarted: 'This process has not been started yet.',
   unfinished: 'A process can only be retried once its latest run is finished.',
 } as const;
 
 export async function retryProcess(db: Db, process: ProcessRow): Promise<void> {
   if (process.mode === 'files') throw badRequest(RETRY_MESSAGES.files);
-  if (process.mode !== 'workers') throw badRequest(RETRY_MESSAGES.notWorkers);
+  if (process.mode !== 'workers' && process.mode !== 'dataset') {
+    throw badRequest(RETRY_MESSAGES.notWorkers);
+  }
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('processes')

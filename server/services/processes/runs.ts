@@ -12,7 +12,8 @@ import { checkRunParents, parseRunParents } from './runGraph';
 import { hasTasks, type ProcessRow } from './rights';
 
 export const RUNS_AFTER_START = 'The worker runs cannot be changed once the process has started.';
-export const RUNS_OF_TEMPLATE = 'Worker runs can only be added to a workers or template process.';
+export const RUNS_OF_TEMPLATE =
+  'Worker runs can only be added to a workers, dataset or template process.';
 
 export async function requireNoTasks(db: Db, processId: string): Promise<void> {
   if (await hasTasks(db, processId)) throw badRequest(RUNS_AFTER_START);
@@ -28,7 +29,9 @@ export async function createProcessRun(
   process: ProcessRow,
   input: NewRun,
 ): Promise<string> {
-  if (!['workers', 'template'].includes(process.mode)) throw badRequest(RUNS_OF_TEMPLATE);
+  if (!['workers', 'dataset', 'template'].includes(process.mode)) {
+    throw badRequest(RUNS_OF_TEMPLATE);
+  }
   await requireNoTasks(db, process.id);
   const choices = await checkRunChoices(db, user, input);
   const parents = await checkRunParents(db, process.id, null, input.parents);

@@ -10,11 +10,12 @@ import { nowIso } from '../../clock';
 import { chunks as slices, INSERT_CHUNK } from '../elements/repository';
 import { refreshProcessState } from './state';
 import { processElementRefs, type ElementRef } from './elements';
+import { processSetElementRefs } from './sets';
 import { parseRunParents, runDepths, topologicalOrder } from './runGraph';
 import { hasTasks, type ProcessRow } from './rights';
 
 export const START_MESSAGES = {
-  notWorkers: 'Only a workers process can be started.',
+  notWorkers: 'Only a workers or dataset process can be started.',
   started: 'This process has already been started.',
   noRuns: 'This process has no worker runs to start.',
   noElements: 'This process has no elements to run on.',
@@ -115,7 +116,11 @@ export async function createTaskRun(
   options: { chunks: number; useGpu: boolean; keepProcessed: boolean },
 ): Promise<void> {
   const runs = await runnableRuns(trx, process.id);
-  const elements = await processElementRefs(trx, process);
+  // A dataset process runs on the elements of its chosen sets, a workers one on its filters'.
+  const elements =
+    process.mode === 'dataset'
+      ? await processSetElementRefs(trx, process.id)
+      : await processElementRefs(trx, process);
   if (elements.length === 0) throw badRequest(START_MESSAGES.noElements);
   const ordered = topologicalOrder(runs) ?? runs;
   const depths = runDepths(runs);
@@ -227,7 +232,9 @@ export async function startProcess(
   process: ProcessRow,
   options: StartOptions,
 ): Promise<void> {
-  if (process.mode !== 'workers') throw badRequest(START_MESSAGES.notWorkers);
+  if (process.mode !== 'workers' && process.mode !== 'dataset') {
+    throw badRequest(START_MESSAGES.notWorkers);
+  }
   const chunkCount = options.chunks ?? 1;
   const useGpu = options.use_gpu ?? false;
   await db.transaction().execute(async (trx) => {

@@ -239,7 +239,7 @@ describeEachDialect('starting, retrying, stopping and deleting processes', ({ t 
       );
 
       const template = await owner.post(`process/${fine.id}/template/`);
-      await check(template.json().id, {}, 'Only a workers process can be started.');
+      await check(template.json().id, {}, 'Only a workers or dataset process can be started.');
     });
   });
 
