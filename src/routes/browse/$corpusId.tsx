@@ -1,10 +1,17 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
-import { isEmptySearch, topLevelSearch, validateNavigationSearch } from '@/lib/navigationQuery';
+import {
+  isEmptySearch,
+  parseNavigationQuery,
+  toListQuery,
+  topLevelSearch,
+  validateNavigationSearch,
+} from '@/lib/navigationQuery';
 import { loadNavigationCorpus } from '@/features/navigation/loaders';
 import { NavigationPage } from '@/features/navigation/NavigationPage';
 import { WorkerResultsAction } from '@/features/workers/results/WorkerResultsAction';
 import { CreateProcessButton } from '@/features/processes/create/CreateProcessButton';
+import { PopulateAction } from '@/features/datasets/populate/PopulateAction';
 
 export const Route = createFileRoute('/browse/$corpusId')({
   staticData: { name: 'navigation' },
@@ -37,6 +44,7 @@ function NavigationRoute() {
       search={search}
       actions={
         <>
+          <PopulateAction corpusId={corpusId} filters={toListQuery(parseNavigationQuery(search))} />
           <CreateProcessButton corpusId={corpusId} />
           <WorkerResultsAction corpusId={corpusId} />
         </>
