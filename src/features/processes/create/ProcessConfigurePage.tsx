@@ -52,9 +52,23 @@ function ConfigureView({
         corpusName={process.corpus_name}
         step="Step 2 of 2: choose the workers, then start the process."
         action={
-          <Link to="/process/$id/filter" params={{ id: process.id }} className={ui.secondaryButton}>
-            Filter elements
-          </Link>
+          process.mode === 'dataset' ? (
+            <Link
+              to="/process/$id/datasets"
+              params={{ id: process.id }}
+              className={ui.secondaryButton}
+            >
+              Choose dataset sets
+            </Link>
+          ) : (
+            <Link
+              to="/process/$id/filter"
+              params={{ id: process.id }}
+              className={ui.secondaryButton}
+            >
+              Filter elements
+            </Link>
+          )
         }
       />
       <TemplateActions process={process} hasRuns={list.length > 0} />

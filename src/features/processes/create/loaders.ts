@@ -3,9 +3,12 @@ import { redirect } from '@tanstack/react-router';
 import { processToConfigureQuery } from '@/api/processConfiguration';
 import type { Process } from '@/api/processTypes';
 
-/** Filters and worker runs change only before the start (spec 000 §4): after, the details. */
+/**
+ * Filters (or dataset sets) and worker runs change only before the start (spec 000 §4): after,
+ * the details.
+ */
 export function isConfigurable(process: Pick<Process, 'mode' | 'tasks'>): boolean {
-  return process.mode === 'workers' && process.tasks.length === 0;
+  return (process.mode === 'workers' || process.mode === 'dataset') && process.tasks.length === 0;
 }
 
 /**
