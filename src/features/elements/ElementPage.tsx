@@ -13,7 +13,7 @@ import { DisplayableChildren } from './ChildLists';
 import { CopyIdButton } from './CopyIdButton';
 import { DetailsSheet } from './DetailsSheet';
 import { useDisplaySettings } from './displaySettings';
-import { NavigationMenu, type OfflineDialogProps } from './NavigationMenu';
+import { NavigationMenu, type DatasetMenuParts, type OfflineDialogProps } from './NavigationMenu';
 import { zonesQuery } from './api';
 
 /** A child drawn over the element's image. */
@@ -55,6 +55,8 @@ export interface ElementPageProps {
   renderWorkerResultsDialog?: (props: OfflineDialogProps) => ReactNode;
   /** And the process creation of that menu, from the processes feature. */
   createProcess?: (element: Element) => void;
+  /** And the datasets of its Project and Elements menus, from the datasets feature. */
+  datasets?: DatasetMenuParts;
   /** And a folder's filtered list of children, from the navigation feature. */
   renderFolderChildren: (props: {
     elementId: string;
@@ -96,6 +98,7 @@ function ElementView({
   renderOfflineDialog,
   renderWorkerResultsDialog,
   createProcess,
+  datasets,
   renderDetails,
   renderFolderChildren,
 }: ElementPageProps & { element: Element }) {
@@ -146,6 +149,7 @@ function ElementView({
             renderOfflineDialog={renderOfflineDialog}
             renderWorkerResultsDialog={renderWorkerResultsDialog}
             createProcess={createProcess}
+            datasets={datasets}
           />
         </div>
         <Breadcrumbs

@@ -18,6 +18,9 @@ import { ElementModals, type ElementModalName } from './ElementModals';
 
 export const NOT_YET = 'Not available yet';
 const LOADING_PROJECT = 'The project is loading';
+/** Spec 001 §6: populating without contributor access. */
+export const POPULATE_NEEDS_WRITE =
+  'You must have a contributor access in order to perform this action.';
 
 const itemClass =
   'block w-full px-3 py-1.5 text-left text-sm text-slate-700 data-[focus]:bg-slate-100 data-[disabled]:cursor-not-allowed data-[disabled]:text-slate-400';
@@ -36,6 +39,20 @@ export interface NavigationMenuProps {
   renderWorkerResultsDialog?: (props: OfflineDialogProps) => ReactNode;
   /** Creates a workers process from this element, from the processes feature; none: not yet. */
   createProcess?: (element: Element) => void;
+  /** The project's datasets and the dataset modals, from the datasets feature; none: no entries. */
+  datasets?: DatasetMenuParts;
+}
+
+/** What the datasets feature puts in the menu (spec 001 §2 Element navigation header menu). */
+export interface DatasetMenuParts {
+  /** The project's datasets as entries of the Project section. */
+  renderList: (props: { corpusId: string; itemClass: string }) => ReactNode;
+  /** The dataset create modal, for "Create a dataset". */
+  renderCreate: (props: { corpusId: string; canAdmin: boolean; onClose: () => void }) => ReactNode;
+  /** "Add to dataset": this element into a set. */
+  renderAddTo: (props: { element: Element; onClose: () => void }) => ReactNode;
+  /** "Populate a dataset" from this folder. */
+  renderPopulate: (props: { corpus: Corpus; element: Element; onClose: () => void }) => ReactNode;
 }
 
 export interface OfflineDialogProps {
@@ -53,6 +70,7 @@ export function NavigationMenu({
   renderOfflineDialog,
   renderWorkerResultsDialog,
   createProcess,
+  datasets,
 }: NavigationMenuProps) {
   const { data: user = null } = useQuery(currentUserQuery);
   const { data: info } = useQuery(serverInfoQuery);
@@ -60,6 +78,7 @@ export function NavigationMenu({
   const [modal, setModal] = useState<ElementModalName | null>(null);
   const [offlineOpen, setOfflineOpen] = useState(false);
   const [resultsOpen, setResultsOpen] = useState(false);
+  const [datasetModal, setDatasetModal] = useState<'create' | 'add' | 'populate' | null>(null);
   const corpusId = element.corpus.id;
   const access = accessOf(corpus, user, element.rights ?? []);
   const { verified } = access;
@@ -75,6 +94,13 @@ export function NavigationMenu({
   const writeBlocked = guard(blockedReason({ right: 'write' }, access));
   const folderBlocked = guard(blockedReason(FOLDER_WRITE, access));
   const deleteBlocked = guard(blockedReason(ELEMENT_DELETE, access));
+  const datasetCreateBlocked = guard(blockedReason({ right: 'write', verified: true }, access));
+  // Populating draws elements from under this folder (spec 001 §5 New folder, §6).
+  const populateBlocked = guard(
+    canWrite
+      ? blockedReason({ right: 'write', verified: true, folderType: true }, access)
+      : POPULATE_NEEDS_WRITE,
+  );
   const action = (name: ElementModalName, reason: string | null, label: string) => (
     <Action reason={reason} onSelect={() => setModal(name)}>
       {label}
@@ -105,6 +131,14 @@ export function NavigationMenu({
         ) : (
           <Disabled reason={RIGHT_MESSAGES.admin}>Project settings</Disabled>
         )}
+        {datasets && (
+          <>
+            <Action reason={datasetCreateBlocked} onSelect={() => setDatasetModal('create')}>
+              Create a dataset
+            </Action>
+            {datasets.renderList({ corpusId, itemClass })}
+          </>
+        )}
       </Section>
       <Section title="Elements">
         {action('edit', writeBlocked, 'Edit element')}
@@ -113,6 +147,16 @@ export function NavigationMenu({
         {action('move', folderBlocked, 'Move element')}
         {action('link', folderBlocked, 'Link to another parent')}
         {action('delete', deleteBlocked, 'Delete element')}
+        {datasets && (
+          <Action reason={writeBlocked} onSelect={() => setDatasetModal('add')}>
+            Add to dataset
+          </Action>
+        )}
+        {datasets && isFolder && (
+          <Action reason={populateBlocked} onSelect={() => setDatasetModal('populate')}>
+            Populate a dataset
+          </Action>
+        )}
       </Section>
       <Section title="Import/Export">
         {importBlocked ? (
@@ -185,6 +229,16 @@ export function NavigationMenu({
       {offlineOpen && renderOfflineDialog?.({ element, onClose: () => setOfflineOpen(false) })}
       {resultsOpen &&
         renderWorkerResultsDialog?.({ element, onClose: () => setResultsOpen(false) })}
+      {datasets && corpus && (
+        <DatasetModal
+          shown={datasetModal}
+          parts={datasets}
+          element={element}
+          corpus={corpus}
+          canAdmin={isAdmin}
+          onClose={() => setDatasetModal(null)}
+        />
+      )}
       {corpus && (
         <ElementModals
           shown={modal}
@@ -198,6 +252,27 @@ export function NavigationMenu({
       )}
     </nav>
   );
+}
+
+function DatasetModal({
+  shown,
+  parts,
+  element,
+  corpus,
+  canAdmin,
+  onClose,
+}: {
+  shown: 'create' | 'add' | 'populate' | null;
+  parts: DatasetMenuParts;
+  element: Element;
+  corpus: Corpus;
+  canAdmin: boolean;
+  onClose: () => void;
+}) {
+  if (shown === 'create') return parts.renderCreate({ corpusId: corpus.id, canAdmin, onClose });
+  if (shown === 'add') return parts.renderAddTo({ element, onClose });
+  if (shown === 'populate') return parts.renderPopulate({ corpus, element, onClose });
+  return null;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -13,6 +13,7 @@ import { WorkerResultsDeletionModal } from '@/features/workers/results/WorkerRes
 import { MakeOfflineDialog } from '@/features/packs/MakeOfflineDialog';
 import { useCreateProcessFromElement } from '@/features/processes/create/CreateProcessButton';
 import { AnnotationSession } from '@/features/annotation/AnnotationSession';
+import { elementMenuDatasets } from '@/features/datasets/elementMenuDatasets';
 import { useLineFlow } from '@/features/transcriptions/LineTranscriber';
 import { ElementDetails, SelectionDetails } from './-ElementDetails';
 
@@ -110,6 +111,7 @@ function ElementRoute() {
         />
       )}
       createProcess={createProcess}
+      datasets={elementMenuDatasets}
       renderDetails={(props) => (
         <ElementDetails {...props} highlight={highlight ?? null} onHighlight={onHighlight} />
       )}

@@ -271,6 +271,8 @@ describe('element navigation header menu', () => {
       'Move element',
       'Link to another parent',
       'Delete element',
+      'Add to dataset',
+      'Populate a dataset',
     ]);
     // Deleting needs an admin right.
     const remove = screen.getByRole('menuitem', { name: 'Delete element' });
