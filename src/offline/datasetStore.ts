@@ -4,6 +4,13 @@
  */
 import type { Dataset, ElementDatasetSet } from '@/api/datasets';
 import type { FoliaDatabase, LocalElementSets } from './db';
+import type {
+  AddPrevious,
+  MembershipPayload,
+  RenamePrevious,
+  SetRenamePayload,
+} from './kinds/datasets';
+import type { OutboxEntry } from './outboxEntry';
 
 const sameEntry = (entry: ElementDatasetSet, datasetId: string, set: string) =>
   entry.dataset.id === datasetId && entry.set === set;
@@ -17,13 +24,79 @@ function row(id: string, sets: ElementDatasetSet[]): LocalElementSets {
   };
 }
 
-/** Stores what the server answered for an element (a read, or an offline pack). */
+/**
+ * What the server answered, with the edits it has not applied yet (still in the outbox) over
+ * it, in the order they were made: what this device shows until they are sent.
+ */
+export function withQueuedEdits(
+  elementId: string,
+  sets: readonly ElementDatasetSet[],
+  queued: readonly OutboxEntry[],
+): ElementDatasetSet[] {
+  let result = [...sets];
+  for (const entry of queued) {
+    if (entry.kind === 'dataset.set.rename') {
+      const { dataset, setId, name } = entry.payload as unknown as SetRenamePayload;
+      const from = (entry.previous as RenamePrevious).name;
+      result = result.map((item) =>
+        item.dataset.id === dataset
+          ? {
+              ...item,
+              set: item.set === from ? name : item.set,
+              dataset: renamedDataset(item.dataset, setId, from, name),
+            }
+          : item,
+      );
+      continue;
+    }
+    const payload = entry.payload as unknown as MembershipPayload;
+    if (payload.element !== elementId) continue;
+    const present = result.some((item) => sameEntry(item, payload.dataset, payload.set));
+    if (entry.kind === 'dataset.element.add' && !present) {
+      const { dataset } = entry.previous as AddPrevious;
+      result.push({ dataset, set: payload.set, previous: null, next: null });
+    } else if (entry.kind === 'dataset.element.remove' && present) {
+      result = result.filter((item) => !sameEntry(item, payload.dataset, payload.set));
+    }
+  }
+  return result;
+}
+
+/**
+ * The queued dataset edits that change what an element's sets look like here: its own
+ * additions and removals, and the set renames of the datasets it is in.
+ */
+async function queuedFor(
+  db: FoliaDatabase,
+  elementId: string,
+  sets: readonly ElementDatasetSet[],
+): Promise<OutboxEntry[]> {
+  const own = (await db.outbox.where('refIds').equals(elementId).toArray()).filter((entry) =>
+    entry.kind.startsWith('dataset.'),
+  );
+  const datasets = new Set([...sets.map((item) => item.dataset.id), ...own.map((e) => e.entityId)]);
+  const renames = (
+    await db.outbox
+      .where('entityId')
+      .anyOf([...datasets])
+      .toArray()
+  ).filter((entry) => entry.kind === 'dataset.set.rename');
+  return [...own, ...renames].sort((a, b) => a.seq! - b.seq!);
+}
+
+/**
+ * Stores what the server answered for an element (a read, or an offline pack), with the edits
+ * not sent yet kept over it.
+ */
 export async function saveElementSets(
   db: FoliaDatabase,
   elementId: string,
   sets: ElementDatasetSet[],
 ): Promise<void> {
-  await db.elementSets.put(row(elementId, sets));
+  await db.transaction('rw', [db.elementSets, db.outbox], async () => {
+    const queued = await queuedFor(db, elementId, sets);
+    await db.elementSets.put(row(elementId, withQueuedEdits(elementId, sets, queued)));
+  });
 }
 
 /** Puts the element in the set here; neighbours are unknown until the server is asked. */
@@ -125,3 +198,18 @@ export async function saveCorpusDatasets(
 
 /** Tables the membership edits write, for the transactions that apply or discard them. */
 export const DATASET_TABLES = ['elementSets', 'datasets'] as const;
+
+/** Stores the server's answers for many elements at once (an offline pack), as saveElementSets. */
+export async function saveManyElementSets(
+  db: FoliaDatabase,
+  found: ReadonlyMap<string, ElementDatasetSet[]>,
+): Promise<void> {
+  await db.transaction('rw', [db.elementSets, db.outbox], async () => {
+    const queued = (await db.outbox.toArray())
+      .filter((entry) => entry.kind.startsWith('dataset.'))
+      .sort((a, b) => a.seq! - b.seq!);
+    await db.elementSets.bulkPut(
+      [...found].map(([id, sets]) => row(id, withQueuedEdits(id, sets, queued))),
+    );
+  });
+}

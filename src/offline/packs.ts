@@ -25,13 +25,15 @@
  *
  * Classifications and metadata come with the descendants' list (with_classes, with_metadata);
  * transcriptions with one recursive request per page (every line's), and the full elements' own;
- * the project's ML classes too, so classifying works offline.
+ * the project's ML classes too, so classifying works offline; and the project's datasets with
+ * the sets of every element and its neighbours there (packDatasets.ts).
  */
 import { api, apiConditional, apiUrl, type Page } from '@/api/client';
 import { NetworkError } from '@/api/errors';
 import type { Corpus, Element, ElementListItem, ImageInfo, Polygon } from '@/api/types';
 import type { FoliaDatabase, PackRow, PackTileRow, PackZoom } from './db';
 import { readElement } from './elementReads';
+import { storePackDatasets } from './packDatasets';
 import { storeElements } from './elementStore';
 import { versionOfAnswer } from './httpDates';
 import { iiifTileUrls, type IiifInfo, type TileRequest } from './iiifTiles';
@@ -519,6 +521,8 @@ export async function runPack(
       ...plan.fullIds.map((id) => ({ kind: 'element' as const, id })),
       ...plan.zoneOwners.map((id) => ({ kind: 'zones' as const, id })),
       { kind: 'classes' as const, id: plan.corpus.id },
+      // The project's datasets and the sets of every element here, with their neighbours.
+      { kind: 'datasets' as const, id: plan.corpus.id },
     ];
     const onImage = zonesByImage(plan);
     let done = 0;
@@ -538,8 +542,15 @@ export async function runPack(
           const ids = onImage.get(read.id) ?? [];
           const lines = await readLineTranscriptions(db, read.id, ids, readOptions);
           pack.bytes += JSON.stringify(lines).length;
-        } else {
+        } else if (read.kind === 'classes') {
           await readClasses(db, read.id, readOptions);
+        } else {
+          const ids = [plan.root.id, ...plan.descendants.map((item) => item.id)];
+          const stored = await storePackDatasets(db, read.id, ids, {
+            signal: stop.signal,
+            parallel: PARALLEL_REQUESTS,
+          });
+          pack.bytes += stored.bytes;
         }
       } catch (error) {
         if (isAbort(error) || error instanceof NetworkError) throw error;
