@@ -172,7 +172,7 @@ describe('the datasets step of a dataset process', () => {
       linesGroup.getByText('train').closest('[data-set-colour]')?.getAttribute('data-set-colour'),
     ).toBe('2');
     expect(screen.getByTestId('chosen-summary').textContent).toBe(
-      '1 set chosen, 80 elements in them.',
+      '1 set chosen, 80 elements in them (counted per set: an element in two sets runs once).',
     );
     expect(screen.getByRole('link', { name: 'Configure workers' }).getAttribute('href')).toBe(
       `/process/${process.id}/configure`,
@@ -194,7 +194,7 @@ describe('the datasets step of a dataset process', () => {
     await user.click(pagesGroup.getByRole('checkbox', { name: /^train/ }));
     await waitFor(() =>
       expect(screen.getByTestId('chosen-summary').textContent).toBe(
-        '2 sets chosen, 85 elements in them.',
+        '2 sets chosen, 85 elements in them (counted per set: an element in two sets runs once).',
       ),
     );
     expect(server.callsTo('POST', `/process/${process.id}/set/${lines.sets[2]!.id}/`)).toHaveLength(
@@ -210,7 +210,7 @@ describe('the datasets step of a dataset process', () => {
     await user.click(box);
     await waitFor(() =>
       expect(screen.getByTestId('chosen-summary').textContent).toBe(
-        '1 set chosen, 5 elements in them.',
+        '1 set chosen, 5 elements in them (counted per set: an element in two sets runs once).',
       ),
     );
     expect(box.checked).toBe(false);

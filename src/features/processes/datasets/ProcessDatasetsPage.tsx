@@ -111,7 +111,10 @@ function chosenKey(item: ProcessSet): string {
   return `${item.dataset.id}/${item.set_name}`;
 }
 
-/** How many sets are chosen and how many elements they hold, counted per set. */
+/**
+ * How many sets are chosen and how many elements they hold, from the sets' counts: an element
+ * in two chosen sets is counted twice here, though its tasks run on it once.
+ */
 function ChosenSummary({ sets, error }: { sets: ProcessSet[] | undefined; error: Error | null }) {
   if (error) {
     return (
@@ -129,7 +132,8 @@ function ChosenSummary({ sets, error }: { sets: ProcessSet[] | undefined; error:
   const elements = sets.reduce((sum, item) => sum + setSize(item.dataset, item.set_name), 0);
   return (
     <p className="text-slate-700" data-testid="chosen-summary">
-      {plural(sets.length, 'set')} chosen, {plural(elements, 'element')} in them.
+      {plural(sets.length, 'set')} chosen, {plural(elements, 'element')} in them (counted per set:
+      an element in two sets runs once).
     </p>
   );
 }
