@@ -251,9 +251,11 @@ export function elementsApi(options: ElementsApiOptions) {
     if (/^\/element\/[^/]+\/(transcriptions|metadata)\/$/.test(call.path)) {
       return call.path.endsWith('metadata/') ? json(200, []) : answerPage(call, call.path, []);
     }
-    if (/^\/corpus\/[^/]+\/(classes|allowed-metadata)\/$/.test(call.path)) {
+    if (/^\/corpus\/[^/]+\/(classes|allowed-metadata|datasets)\/$/.test(call.path)) {
       return answerPage(call, call.path, []);
     }
+    // The details panel's datasets table (and an offline pack's): in no dataset.
+    if (/^\/element\/[^/]+\/sets\/$/.test(call.path)) return answerPage(call, call.path, []);
     return apiError(500, `Unexpected ${call.method} ${call.path}`);
   });
 
