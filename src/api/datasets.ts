@@ -29,6 +29,8 @@ export interface Dataset {
   corpus_id: string;
   creator: string | null;
   task_id: string | null;
+  /** The job of the dataset's last populate, followed while it builds; absent on older servers. */
+  populate_job_id?: string | null;
   created: string;
   updated: string;
 }

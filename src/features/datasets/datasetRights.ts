@@ -72,3 +72,15 @@ export function deleteSetBlocked(
   if (dataset.state !== 'open') return DATASET_TEXT.notOpen;
   return dataset.sets.length <= 1 ? DATASET_TEXT.onlySet : null;
 }
+
+/** Cloning: a new dataset of the project, as creating one. */
+export function cloneBlocked(access: DatasetAccess): string | null {
+  if (!access.canWrite) return RIGHT_MESSAGES.contributor;
+  return access.verified ? null : RIGHT_MESSAGES.verified;
+}
+
+/** Deleting the dataset, or reopening it once complete or failed. */
+export function adminBlocked(access: DatasetAccess): string | null {
+  if (!access.canAdmin) return RIGHT_MESSAGES.admin;
+  return access.verified ? null : RIGHT_MESSAGES.verified;
+}

@@ -109,60 +109,69 @@ function SetRow({
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(set.name);
   const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
   const name = draft.trim();
   const unchanged = name === '' || name === set.name;
 
+  // Queued through the outbox: offline it resolves at once and is sent later; online a
+  // refusal comes back here, under the field when it is about the name.
   const rename = async () => {
     if (renameBlocked || unchanged || pending) return;
     setPending(true);
+    setErrors([]);
     try {
       await renameSet({ dataset, setId: set.id, name });
       patchCachedDataset(queryClient, dataset, (cached) => withSetRenamed(cached, set.id, name));
       notify({ type: 'success', text: DATASET_TEXT.setUpdated });
     } catch (error) {
-      notifyError(error);
+      if (isValidationError(error)) setErrors(Object.values(error.fields).flat());
+      else notifyError(error);
       setPending(false);
     }
   };
 
   return (
-    <li className="flex items-center gap-2">
-      <SetBadge name={set.name} index={index} />
-      <input
-        type="text"
-        autoComplete="off"
-        aria-label={`Name of set ${set.name}`}
-        maxLength={SET_NAME_MAX}
-        value={draft}
-        readOnly={!!renameBlocked}
-        title={renameBlocked ?? undefined}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={(event) => {
-          // Enter renames this set rather than saving the whole modal.
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            void rename();
-          }
-        }}
-        className={`${ui.input} mt-0 min-w-0 flex-1 read-only:bg-slate-50`}
-      />
-      <GuardedButton
-        className={ui.secondaryButton}
-        blocked={renameBlocked}
-        disabled={!renameBlocked && (unchanged || pending)}
-        aria-label={`Rename set ${set.name}`}
-        onClick={() => void rename()}
-      >
-        Rename
-      </GuardedButton>
-      <GuardedButton
-        className={ui.dangerOutlineButton}
-        blocked={deleteBlocked}
-        aria-label={`Delete set ${set.name}`}
-        onClick={onDelete}
-      >
-        Delete
-      </GuardedButton>
+    <li>
+      <div className="flex items-center gap-2">
+        <SetBadge name={set.name} index={index} />
+        <input
+          type="text"
+          autoComplete="off"
+          aria-label={`Name of set ${set.name}`}
+          aria-invalid={errors.length > 0}
+          maxLength={SET_NAME_MAX}
+          value={draft}
+          readOnly={!!renameBlocked}
+          title={renameBlocked ?? undefined}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter renames this set rather than saving the whole modal.
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              void rename();
+            }
+          }}
+          className={`${ui.input} mt-0 min-w-0 flex-1 read-only:bg-slate-50`}
+        />
+        <GuardedButton
+          className={ui.secondaryButton}
+          blocked={renameBlocked}
+          disabled={!renameBlocked && (unchanged || pending)}
+          aria-label={`Rename set ${set.name}`}
+          onClick={() => void rename()}
+        >
+          Rename
+        </GuardedButton>
+        <GuardedButton
+          className={ui.dangerOutlineButton}
+          blocked={deleteBlocked}
+          aria-label={`Delete set ${set.name}`}
+          onClick={onDelete}
+        >
+          Delete
+        </GuardedButton>
+      </div>
+      <FieldErrors messages={errors} />
     </li>
   );
 }
