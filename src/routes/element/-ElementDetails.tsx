@@ -19,6 +19,7 @@ import { isTyping } from '@/lib/keyboard';
 import { accessOf, grantsRight } from '@/lib/rights';
 import { annotationStore, useAnnotation } from '@/features/annotation/state';
 import { ClassificationsSection } from '@/features/classifications/ClassificationsSection';
+import { ElementDatasetsSection } from '@/features/datasets/element/ElementDatasetsSection';
 import { OrientationSection } from '@/features/elements/OrientationSection';
 import { MetadataSection } from '@/features/metadata/MetadataSection';
 import { TranscriptionsSection } from '@/features/transcriptions/TranscriptionsSection';
@@ -220,10 +221,7 @@ function DetailsSections({
         isAdmin={isAdmin}
         siteAdmin={user?.is_admin ?? false}
       />
-      <section aria-label="Datasets" className="flex flex-col gap-1">
-        <h3 className="text-sm font-semibold text-slate-900">Datasets</h3>
-        <p className="text-sm text-slate-500">No datasets</p>
-      </section>
+      <ElementDatasetsSection element={element} canWrite={canWrite} isAdmin={isAdmin} />
       {workerRun && <WorkerRunModal id={workerRun} onClose={() => setWorkerRun(null)} />}
     </>
   );
