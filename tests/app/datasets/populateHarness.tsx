@@ -94,7 +94,7 @@ export function datasetServer(
 }
 
 function DatasetPage() {
-  const { datasetId } = useParams({ strict: false });
+  const { datasetId } = useParams({ strict: false }) as { datasetId?: string };
   return <h1>Dataset page {datasetId}</h1>;
 }
 
