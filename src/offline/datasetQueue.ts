@@ -60,6 +60,8 @@ export const inDb = {
       datasetName: dataset.name,
       set,
       element: element.id,
+      elementName: element.name,
+      elementType: element.type,
     };
     return db.transaction('rw', tables(db), async () => {
       // Taken out a moment ago and never sent: putting it back is no change at all.

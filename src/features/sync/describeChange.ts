@@ -70,6 +70,9 @@ export function describeChange(entry: OutboxEntry, context: DescribeContext): st
   } else if (entry.kind === 'element.update') {
     name = text(previous.name) ?? name;
     type = text(previous.type) ?? type;
+  } else if (entry.kind === 'dataset.element.add') {
+    name ??= text(payload.elementName);
+    type ??= text(payload.elementType);
   }
   const subject =
     name === undefined

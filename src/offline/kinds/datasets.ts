@@ -15,6 +15,9 @@ export interface MembershipPayload {
   datasetName: string;
   set: string;
   element: string;
+  /** Known when added from a page: the panel names it even if it is not stored here. */
+  elementName?: string;
+  elementType?: string;
 }
 
 export interface SetRenamePayload {
