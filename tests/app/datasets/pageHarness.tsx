@@ -114,7 +114,11 @@ const badRequest = (detail: string, attr: string | null = null) =>
 /** The datasets API of the contract, small enough to read. */
 export function fakeDatasetsApi(options: FakeOptions) {
   const { corpus } = options;
-  const datasets = (options.datasets ?? []).map((dataset) => ({ ...dataset }));
+  // Copies: what the server holds changes apart from what a test gave the app.
+  const datasets = (options.datasets ?? []).map((dataset) => ({
+    ...dataset,
+    sets: dataset.sets.map((set) => ({ ...set })),
+  }));
   const members: Record<string, Record<string, ElementListItem[]>> = {};
   for (const [id, sets] of Object.entries(options.members ?? {})) members[id] = { ...sets };
 
