@@ -81,10 +81,10 @@ export function ElementDatasetsSection({ element, canWrite }: ElementDatasetsSec
               <th scope="col" className="py-1 pr-2 font-medium">
                 Name
               </th>
-              <th scope="col" className="w-20 py-1 pr-2 font-medium">
+              <th scope="col" className="w-16 py-1 pr-2 font-medium">
                 Set
               </th>
-              <th scope="col" className="w-20 py-1 pr-2 font-medium">
+              <th scope="col" className="w-16 py-1 pr-2 font-medium">
                 Navigation
               </th>
               {user && (
