@@ -125,8 +125,8 @@ export const inDb = {
       const entries = await db.outbox.where('entityId').equals(dataset.id).sortBy('seq');
       const last = entries.at(-1);
       const lastPayload = last?.payload as unknown as SetRenamePayload | undefined;
-      // The dataset as the store knows it may already carry a rename not sent yet.
-      const from = (await storedSetName(db, dataset.id, setId)) ?? current.name;
+      // The name the user saw and changed.
+      const from = current.name;
       if (from === name) return null;
       await renameSetHere(db, dataset.id, setId, from, name);
       if (
@@ -170,13 +170,4 @@ export const inDb = {
 
 function renameLabel(dataset: Dataset, from: string, to: string): string {
   return `Rename set ${from} of “${dataset.name}” to ${to}`;
-}
-
-async function storedSetName(
-  db: FoliaDatabase,
-  datasetId: string,
-  setId: string,
-): Promise<string | undefined> {
-  const stored = (await db.datasets.get(datasetId))?.data as Dataset | undefined;
-  return stored?.sets.find((set) => set.id === setId)?.name;
 }

@@ -223,6 +223,30 @@ describeEachDialect('dataset edits through the outbox', ({ t }) => {
     ]);
   });
 
+  it('sends one rename with the last name, and none when named back', async () => {
+    freshDb();
+    const dataset = await makeDataset();
+    const test = dataset.sets.find((set) => set.name === 'test')!;
+    const renamed = (name: string): Dataset => ({
+      ...dataset,
+      sets: dataset.sets.map((set) => (set.id === test.id ? { ...set, name } : set)),
+    });
+    await inDb.renameSet(db, { dataset, setId: test.id, name: 'eval' });
+    await inDb.renameSet(db, { dataset: renamed('eval'), setId: test.id, name: 'held-out' });
+    const queued = await db.outbox.toArray();
+    expect(queued.map((entry) => entry.payload.name)).toEqual(['held-out']);
+    await inDb.renameSet(db, { dataset: renamed('held-out'), setId: test.id, name: 'test' });
+    expect(await db.outbox.count()).toBe(0);
+
+    await inDb.renameSet(db, { dataset, setId: test.id, name: 'eval' });
+    await inDb.renameSet(db, { dataset: renamed('eval'), setId: test.id, name: 'held-out' });
+    const { fetcher, engine } = reload();
+    expect((await engine.sync()).sent).toBe(1);
+    expect(fetcher.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+    const sets = (await owner().get(`datasets/${dataset.id}/`)).json().sets as { name: string }[];
+    expect(sets.map((set) => set.name).sort()).toEqual(['dev', 'held-out', 'train']);
+  });
+
   it('refuses a second set of a dataset of unique elements', async () => {
     freshDb();
     const dataset = await makeDataset({ unique_elements: true });
