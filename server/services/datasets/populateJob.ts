@@ -13,8 +13,11 @@ import { scopedElements, type ListScope } from '../elements/lists';
 import { planSplit } from './draw';
 import { POPULATE_JOB, type PopulateJobPayload, type PopulateResult } from './populate';
 
-/** Ids read per query: one page of the walk when the scope is recursive. */
-const READ_PAGE = 5000;
+/**
+ * Ids read per query. Each page sorts the candidates anew (no index orders a type by id), so a
+ * page is large: 20,000 ids is a few MB, and five pages for 100,000 candidates.
+ */
+const READ_PAGE = 20_000;
 /** Elements inserted per transaction. */
 const INSERT_BATCH = 1000;
 

@@ -1,0 +1,219 @@
+/**
+ * Populating a dataset with 100,000 elements (FOLIA_BENCH_POPULATE for another size), with the
+ * server as a process of its own answering over HTTP, on SQLite:
+ * - through the API: from POST /datasets/{id}/populate/ to the job processed, and the server
+ *   process' peak resident memory over that time (VmHWM, reset before each run);
+ * - bare: the same random 80/10/10 split as one INSERT … SELECT … ORDER BY random() sent
+ *   through better-sqlite3 on the same database file.
+ * Sides alternate from one round to the next; the ratio is the median of the rounds' pairs.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import BetterSqlite3 from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { createElements } from '../server/services/elements/create';
+import { createDataset } from '../server/services/datasets/datasets';
+import { startChildServer, type ChildServer } from '../tests/server/childProcess';
+import { makeThrowawayApp } from '../tests/server/throwawayApp';
+import { seedProject, seedUser, type BenchUser } from './seed';
+
+const ELEMENTS = Number(process.env.FOLIA_BENCH_POPULATE ?? 100_000);
+const ROUNDS = Number(process.env.FOLIA_BENCH_ROUNDS ?? 3);
+const SHARES = { train: 0.8, dev: 0.1, test: 0.1 };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A line of /proc/<pid>/status in kB: VmHWM is the peak resident set since the last reset. */
+function statusKb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const found = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  return found ? Number(found[1]) : NaN;
+}
+
+/** Writing 5 to clear_refs resets VmHWM to the current resident set (Linux ≥ 4.0). */
+function resetPeak(pid: number): void {
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+interface Bench {
+  app: FastifyInstance;
+  server: ChildServer;
+  user: BenchUser;
+  userRow: { id: string };
+  corpusId: string;
+  sqlite: BetterSqlite3.Database;
+}
+
+async function seedPages(app: FastifyInstance, corpusId: string): Promise<void> {
+  const type = await app.db
+    .selectFrom('element_types')
+    .select('id')
+    .where('corpus_id', '=', corpusId)
+    .where('slug', '=', 'page')
+    .executeTakeFirstOrThrow();
+  for (let start = 0; start < ELEMENTS; start += 10_000) {
+    const size = Math.min(10_000, ELEMENTS - start);
+    await app.db.transaction().execute((trx) =>
+      createElements(
+        trx,
+        Array.from({ length: size }, (_, i) => ({
+          corpusId,
+          typeId: type.id,
+          name: `Page ${start + i + 1}`,
+          parentId: null,
+        })),
+      ),
+    );
+  }
+}
+
+async function newDataset(bench: Bench): Promise<{ id: string; sets: Record<string, string> }> {
+  const user = await bench.app.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', bench.userRow.id)
+    .executeTakeFirstOrThrow();
+  const dataset = await createDataset(bench.app.db, user, bench.corpusId, {
+    name: `Bench ${randomUUID()}`,
+    description: 'Populate benchmark',
+  });
+  return {
+    id: dataset.id,
+    sets: Object.fromEntries(dataset.sets.map((set) => [set.name, set.id])),
+  };
+}
+
+async function dropDataset(bench: Bench, id: string): Promise<void> {
+  await bench.app.db.deleteFrom('datasets').where('id', '=', id).execute();
+}
+
+/** POST → job processed, in ms, with the server's peak memory over that time (kB). */
+async function throughApi(bench: Bench): Promise<{ ms: number; peakKb: number; startKb: number }> {
+  const dataset = await newDataset(bench);
+  const pid = bench.server.process.pid!;
+  resetPeak(pid);
+  const startKb = statusKb(pid, 'VmRSS');
+  const t0 = performance.now();
+  const response = await fetch(`${bench.server.url}/api/v1/datasets/${dataset.id}/populate/`, {
+    method: 'POST',
+    headers: { ...bench.user.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ types: ['page'], count: ELEMENTS, sets: SHARES }),
+  });
+  if (response.status !== 202)
+    throw new Error(`populate: ${response.status} ${await response.text()}`);
+  const { job } = (await response.json()) as { job: { id: string } };
+  for (;;) {
+    const row = await bench.app.db
+      .selectFrom('jobs')
+      .select(['status', 'result', 'error'])
+      .where('id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    if (row.status === 'processed') {
+      const ms = performance.now() - t0;
+      const peakKb = statusKb(pid, 'VmHWM');
+      const { count } = JSON.parse(row.result!) as { count: number };
+      if (count !== ELEMENTS) throw new Error(`populated ${count} of ${ELEMENTS}`);
+      await dropDataset(bench, dataset.id);
+      return { ms, peakKb, startKb };
+    }
+    if (row.status === 'error') throw new Error(`populate job failed: ${row.error}`);
+    await sleep(10);
+  }
+}
+
+/** The same split, bare: one statement through better-sqlite3. */
+async function bare(bench: Bench): Promise<{ ms: number }> {
+  const dataset = await newDataset(bench);
+  const train = Math.floor(ELEMENTS * SHARES.train);
+  const dev = Math.floor(ELEMENTS * SHARES.dev);
+  const insert = bench.sqlite.prepare(`
+    WITH drawn AS (
+      SELECT elements.id, ROW_NUMBER() OVER (ORDER BY random()) AS n
+      FROM elements JOIN element_types ON element_types.id = elements.type_id
+      WHERE elements.corpus_id = ? AND element_types.slug = 'page'
+    )
+    INSERT INTO dataset_elements (set_id, element_id, created)
+    SELECT CASE WHEN n <= ? THEN ? WHEN n <= ? THEN ? ELSE ? END, id, ?
+    FROM drawn WHERE n <= ?`);
+  const t0 = performance.now();
+  const result = insert.run(
+    bench.corpusId,
+    train,
+    dataset.sets.train,
+    train + dev,
+    dataset.sets.dev,
+    dataset.sets.test,
+    new Date().toISOString(),
+    ELEMENTS,
+  );
+  const ms = performance.now() - t0;
+  if (result.changes !== ELEMENTS) throw new Error(`inserted ${result.changes} of ${ELEMENTS}`);
+  await dropDataset(bench, dataset.id);
+  return { ms };
+}
+
+export async function run(): Promise<void> {
+  const throwaway = await makeThrowawayApp('sqlite', { label: 'bench' });
+  let server: ChildServer | null = null;
+  let sqlite: BetterSqlite3.Database | null = null;
+  try {
+    const user = await seedUser(throwaway.app);
+    const corpusId = await seedProject(throwaway.app, user, 'Populate');
+    const t0 = performance.now();
+    await seedPages(throwaway.app, corpusId);
+    console.log(
+      `sqlite: ${ELEMENTS} pages made in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    server = await startChildServer(throwaway.config);
+    sqlite = new BetterSqlite3(path.join(throwaway.config.dataDir, 'folia.sqlite3'));
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    const bench: Bench = {
+      app: throwaway.app,
+      server,
+      user,
+      userRow: { id: user.id },
+      corpusId,
+      sqlite,
+    };
+    const idleKb = statusKb(server.process.pid!, 'VmRSS');
+    // One unmeasured run each: the server's first queries and the file cache warm up.
+    await throughApi(bench);
+    await bare(bench);
+    const api: { ms: number; peakKb: number; startKb: number }[] = [];
+    const raw: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const pair = [
+        async () => api.push(await throughApi(bench)),
+        async () => raw.push((await bare(bench)).ms),
+      ];
+      for (const side of round % 2 ? pair.reverse() : pair) await side();
+    }
+    const apiMs = api.map((run) => run.ms);
+    console.log(`\nsqlite: populate ${ELEMENTS} elements (80/10/10), ${ROUNDS} rounds (median)`);
+    console.log(`  through the API (POST → job processed): ${median(apiMs).toFixed(0)} ms`);
+    console.log(`  bare INSERT … SELECT (better-sqlite3):   ${median(raw).toFixed(0)} ms`);
+    console.log(
+      `  API / bare (median of pairs): ${median(apiMs.map((ms, i) => ms / raw[i]!)).toFixed(2)}×`,
+    );
+    console.log(
+      `  server resident memory: ${(idleKb / 1024).toFixed(0)} MB idle before the runs, ` +
+        `peak during a populate ${(median(api.map((run) => run.peakKb)) / 1024).toFixed(0)} MB ` +
+        `(median of the runs' VmHWM), ` +
+        `${(median(api.map((run) => run.peakKb - run.startKb)) / 1024).toFixed(0)} MB above ` +
+        `the resident set at the start of each run`,
+    );
+  } finally {
+    sqlite?.close();
+    if (server) {
+      server.process.kill('SIGTERM');
+      await server.exited;
+    }
+    await throwaway.close();
+  }
+}
