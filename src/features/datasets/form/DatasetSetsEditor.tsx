@@ -133,7 +133,9 @@ function SetRow({
   return (
     <li>
       <div className="flex items-center gap-2">
-        <SetBadge name={set.name} index={index} />
+        <span className="w-20 shrink-0">
+          <SetBadge name={set.name} index={index} />
+        </span>
         <input
           type="text"
           autoComplete="off"

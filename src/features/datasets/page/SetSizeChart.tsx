@@ -25,7 +25,7 @@ export function SetSizeChart({ dataset }: { dataset: Dataset }) {
             <li
               key={set.id}
               aria-label={`${set.name}: ${elementCount(count)}`}
-              className="grid grid-cols-[8rem_1fr_6rem] items-center gap-3 text-sm"
+              className="grid grid-cols-[minmax(4rem,8rem)_1fr_auto] items-center gap-3 text-sm"
             >
               <span className="min-w-0">
                 <SetBadge name={set.name} index={index} />
