@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Dataset, ElementDatasetSet } from '@/api/datasets';
 import type { Corpus, Right } from '@/api/types';
 import { localDb } from '@/offline/db';
-import { SAVED_ON_DEVICE, connectivity } from '@/offline/runtime';
+import { inDb } from '@/offline/datasetQueue';
+import { SAVED_ON_DEVICE, connectivity, syncScheduler } from '@/offline/runtime';
 import { apiError } from '../support/harness';
 import {
   detailsApi,
@@ -15,6 +16,7 @@ import {
   openDetails,
   uuid,
 } from '../support/details';
+import { makeCorpus } from '../support/elementsApi';
 import { makeDataset } from './populateHarness';
 
 isolateDetailsTests();
@@ -27,7 +29,12 @@ const NOT_OPEN = 'Only open datasets can be edited';
  */
 function setsApi(
   build: (corpus: Corpus) => { dataset: Dataset; set: string; previous?: string }[],
-  options: { rights?: Right[]; refuseRemoval?: string } = {},
+  options: {
+    rights?: Right[];
+    refuseRemoval?: string;
+    /** Added to on POST, after the element named. */
+    addable?: { dataset: Dataset; previous: string };
+  } = {},
 ) {
   const removals: { path: string; set: string | null }[] = [];
   const opened = detailsApi({ rights: options.rights });
@@ -47,6 +54,12 @@ function setsApi(
     const method = init?.method ?? 'GET';
     const path = url.pathname.replace(/^\/api\/v1/, '');
     if (method === 'GET' && path === `/element/${element.id}/sets/`) return sets();
+    if (method === 'POST' && options.addable && path.endsWith('/elements/')) {
+      const { set } = JSON.parse(String(init?.body)) as { set: string };
+      const { dataset, previous } = options.addable;
+      entries = [...entries, { dataset, set, previous, next: null }];
+      return json(201, { element_id: element.id, set });
+    }
     const removal = path.match(/^\/datasets\/([^/]+)\/elements\/([^/]+)\/$/);
     if (method === 'DELETE' && removal) {
       removals.push({ path, set: url.searchParams.get('set') });
@@ -156,6 +169,38 @@ describe('The element datasets table', () => {
       kind: 'dataset.element.remove',
       payload: { element: element.id, set: 'test' },
     });
+  });
+
+  it('shows an addition made offline at once, and its neighbours once it reached the server', async () => {
+    const before = uuid();
+    const lines = makeDataset(makeCorpus(), { name: 'Lines' });
+    const { element } = setsApi(() => [], { addable: { dataset: lines, previous: before } });
+    const { section } = await datasetsOf(element.id);
+    expect(await within(section).findByText('No datasets')).toBeTruthy();
+    connectivity.store.set({ online: false, checkedAt: null });
+    await inDb.addElementToSet(localDb, {
+      dataset: lines,
+      set: 'dev',
+      element: { id: element.id, name: element.name, type: element.type },
+    });
+    const previous = await within(section).findByRole('link', {
+      name: 'Previous element in dev of Lines',
+    });
+    // Not known until the server has it.
+    expect(previous.getAttribute('aria-disabled')).toBe('true');
+
+    connectivity.store.set({ online: true, checkedAt: null });
+    await act(async () => {
+      await syncScheduler.kick();
+    });
+    await waitFor(() =>
+      expect(
+        within(section)
+          .getByRole('link', { name: 'Previous element in dev of Lines' })
+          .getAttribute('href'),
+      ).toBe(`/element/${before}`),
+    );
+    expect(await localDb.outbox.count()).toBe(0);
   });
 
   it('tells a refusal and shows the element in its set again', async () => {
