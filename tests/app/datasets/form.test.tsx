@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { Dataset } from '@/api/datasets';
 import { DatasetFormModal } from '@/features/datasets/DatasetFormModal';
 import { localDb } from '@/offline/db';
+import { connectivity, syncScheduler } from '@/offline/runtime';
 import {
   apiError,
   fakeDatasetsApi,
@@ -333,5 +334,29 @@ it('an unverified account is asked to verify its e-mail before adding a set', as
     expect(within(modal).getByRole('button', { name: 'Add set' }).getAttribute('title')).toBe(
       'Your email address should be verified',
     ),
+  );
+});
+
+it('renames a set offline: shown at once, sent once the API answers again', async () => {
+  const { dataset, api, user } = openEdit('contributor');
+  const modal = await dialog('Edit dataset');
+  const field = await editable(modal, 'test');
+  connectivity.store.set({ online: false, checkedAt: null });
+  await user.clear(field);
+  await user.type(field, 'holdout{Enter}');
+  expect(await screen.findByText('Dataset set updated')).toBeTruthy();
+  expect(await within(modal).findByRole('textbox', { name: 'Name of set holdout' })).toBeTruthy();
+  expect(api.writes()).toEqual([]);
+  const queued = await localDb.outbox.toArray();
+  expect(queued.map((entry) => entry.kind)).toEqual(['dataset.set.rename']);
+  expect(dataset.sets.map((set) => set.name)).toEqual(['dev', 'test', 'train']);
+
+  connectivity.store.set({ online: true, checkedAt: null });
+  await syncScheduler.kick();
+  const testSet = dataset.sets.find((set) => set.name === 'test')!;
+  await waitFor(() =>
+    expect(api.writes().map((call) => [call.method, call.path, call.body])).toEqual([
+      ['PATCH', `/datasets/${dataset.id}/sets/${testSet.id}/`, { name: 'holdout' }],
+    ]),
   );
 });
