@@ -5,7 +5,7 @@
  * the drawn ones in batches, each batch in a transaction. Memory holds the drawn positions and
  * one page of ids, never the candidate list. Importing this module registers the job kind.
  */
-import type { Db } from '../../db';
+import type { Db, Dialect } from '../../db';
 import { nowIso } from '../../clock';
 import { chunks, INSERT_CHUNK } from '../../db/chunks';
 import { defineJob, type JobContext } from '../../jobs/queue';
@@ -49,17 +49,41 @@ function candidates(db: Db, payload: PopulateJobPayload, unique: boolean) {
   return query;
 }
 
-/** The dataset if this job still builds it; inside a transaction, before each batch. */
-async function ownDataset(db: Db, datasetId: string, jobId: string) {
-  const row = await db
+/**
+ * The dataset if this job still builds it. Before each batch, inside its transaction, it is
+ * held (PostgreSQL row lock; SQLite writes one transaction at a time), so a change of
+ * unique_elements waits for the batch or the batch sees it.
+ */
+async function ownDataset(db: Db, dialect: Dialect, datasetId: string, jobId: string) {
+  let query = db
     .selectFrom('datasets')
     .select(['id', 'unique_elements'])
     .where('id', '=', datasetId)
     .where('state', '=', 'building')
-    .where('populate_job_id', '=', jobId)
-    .executeTakeFirst();
+    .where('populate_job_id', '=', jobId);
+  if (dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   if (!row) throw new Error(POPULATE_JOB_MESSAGES.gone);
   return row;
+}
+
+/** The batch without the elements already in a set of the dataset. */
+async function withoutMembers(db: Db, datasetId: string, batch: Drawn[]): Promise<Drawn[]> {
+  const members = new Set<string>();
+  for (const part of chunks(
+    batch.map((row) => row.elementId),
+    INSERT_CHUNK,
+  )) {
+    const rows = await db
+      .selectFrom('dataset_elements')
+      .innerJoin('dataset_sets', 'dataset_sets.id', 'dataset_elements.set_id')
+      .select('dataset_elements.element_id')
+      .where('dataset_sets.dataset_id', '=', datasetId)
+      .where('dataset_elements.element_id', 'in', part)
+      .execute();
+    for (const row of rows) members.add(row.element_id);
+  }
+  return batch.filter((row) => !members.has(row.elementId));
 }
 
 async function setDatasetState(
@@ -93,8 +117,9 @@ async function populate(
   counts: number[],
 ): Promise<{ stopped: boolean }> {
   const { db } = app;
-  const dataset = await ownDataset(db, payload.datasetId, job.id);
-  const source = candidates(db, payload, dataset.unique_elements === 1);
+  const dataset = await ownDataset(db, app.dialect, payload.datasetId, job.id);
+  const startedUnique = dataset.unique_elements === 1;
+  const source = candidates(db, payload, startedUnique);
   const total = Number(
     (await source.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
   );
@@ -104,9 +129,15 @@ async function populate(
   const created = nowIso();
   const insert = async (batch: Drawn[]) => {
     await db.transaction().execute(async (trx) => {
-      await ownDataset(trx, payload.datasetId, job.id);
+      const current = await ownDataset(trx, app.dialect, payload.datasetId, job.id);
+      // The candidates of a unique dataset leave its elements out; one made unique since the
+      // job started is checked batch by batch.
+      const rows =
+        current.unique_elements === 1 && !startedUnique
+          ? await withoutMembers(trx, payload.datasetId, batch)
+          : batch;
       for (let index = 0; index < payload.sets.length; index += 1) {
-        const ids = batch.filter((row) => row.setIndex === index).map((row) => row.elementId);
+        const ids = rows.filter((row) => row.setIndex === index).map((row) => row.elementId);
         for (const part of chunks(ids, INSERT_CHUNK)) {
           // In a dataset that allows an element in several sets, one already in this set stays
           // as it is; a unique dataset's candidates exclude its elements already.

@@ -343,6 +343,57 @@ describeEachDialect('POST /datasets/{id}/populate/', ({ t }) => {
       expect(sameJob.result).toMatchObject({ count: 11, sets: { train: 11 } });
       expect((await w.dataset(same.id)).set_elements.train).toBe(12);
     });
+    it('keeps an element in one set when the dataset is made unique while it is populated', async () => {
+      const app = t().app;
+      const types = await app.db
+        .selectFrom('element_types')
+        .select(['id', 'slug'])
+        .where('corpus_id', '=', w.privateId)
+        .execute();
+      const { wide } = await insertElements(app, w.privateId, [{ name: 'wide', type: 'folder' }]);
+      const lines = await app.db.transaction().execute((trx) =>
+        createElements(
+          trx,
+          Array.from({ length: 6000 }, (_, i) => ({
+            corpusId: w.privateId,
+            typeId: types.find((type) => type.slug === 'text_line')!.id,
+            name: `wide line ${i}`,
+            parentId: wide!,
+          })),
+        ),
+      );
+      // The candidates are read by id: the last id is drawn into the last batch.
+      const lastId = [...lines].sort().pop()!;
+      const dataset = await w.makeDataset({ unique_elements: false });
+      const added = await w
+        .as('contributor')
+        .post(`datasets/${dataset.id}/elements/`, { element_id: lastId, set: 'dev' });
+      expect(added.statusCode).toBe(201);
+      const response = await w.populate(dataset, {
+        types: ['text_line'],
+        count: 6000,
+        sets: { train: 1 },
+        parent_id: wide,
+      });
+      expect(response.statusCode).toBe(202);
+      const draining = drain();
+      for (;;) {
+        const { train } = (await w.dataset(dataset.id)).set_elements;
+        if (train! > 0) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const unique = await w
+        .as('contributor')
+        .patch(`datasets/${dataset.id}/`, { unique_elements: true });
+      expect(unique.statusCode).toBe(200);
+      await draining;
+      const job = (await w.as('contributor').get(`jobs/${response.json().job.id}/`)).json();
+      expect(job.result).toMatchObject({ count: 5999, sets: { train: 5999 } });
+      const members = await w.members(dataset.id);
+      expect(members.get(lastId)).toEqual(['dev']);
+      expect(members.size).toBe(6000);
+      expect([...members.values()].every((sets) => sets.length === 1)).toBe(true);
+    });
   });
 
   describe('while a populate runs', () => {
