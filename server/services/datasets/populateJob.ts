@@ -180,11 +180,12 @@ async function populate(
     }
     last = rows[rows.length - 1]!.id;
     await yieldToEventLoop();
+    if (await shouldStop()) return { stopped: true };
     while (pending.length >= INSERT_BATCH) {
       await flush(pending.slice(0, INSERT_BATCH));
       pending = pending.slice(INSERT_BATCH);
+      if (await shouldStop()) return { stopped: true };
     }
-    if (await shouldStop()) return { stopped: true };
   }
   if (pending.length > 0) await flush(pending);
   return { stopped: false };

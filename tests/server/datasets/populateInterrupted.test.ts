@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { INTERRUPTED } from '../../../server/jobs/queue';
+import { INTERRUPTED, STOPPED_BY_USER } from '../../../server/jobs/queue';
 import { createJobRunner } from '../../../server/jobs/runner';
 import { createElements } from '../../../server/services/elements/create';
 import { Client, createTestUser, describeEachDialect } from '../harness';
@@ -141,6 +141,28 @@ describeEachDialect('a populate cut short', ({ t }) => {
     await underWay(app, datasetId);
     await runner.stop();
     expect(await jobRow(app, jobId)).toMatchObject({ status: 'error', error: INTERRUPTED });
+    await expectInError(client, datasetId);
+  }, 180_000);
+
+  it('ends the dataset in error when its owner stops the job', async () => {
+    const { app } = t();
+    const { client, datasetId, body } = await bigProject(app, 'Cancelled');
+    const runner = createJobRunner(app, { pollMs: 50, stopCheckMs: 0 });
+    runner.start();
+    try {
+      const response = await client.post(`datasets/${datasetId}/populate/`, body);
+      const jobId = response.json().job.id as string;
+      await underWay(app, datasetId);
+      expect((await client.delete(`jobs/${jobId}/`)).statusCode).toBe(204);
+      const job = await until('the job to end', async () => {
+        const row = await jobRow(app, jobId);
+        return row.status === 'started' ? null : row;
+      });
+      expect(job).toMatchObject({ status: 'error', error: STOPPED_BY_USER });
+      expect(JSON.parse(job.result!).count).toBeGreaterThan(0);
+    } finally {
+      await runner.stop();
+    }
     await expectInError(client, datasetId);
   }, 180_000);
 });
