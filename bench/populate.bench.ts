@@ -1,22 +1,21 @@
 /**
  * Populating a dataset with 100,000 elements (FOLIA_BENCH_POPULATE for another size), with the
- * server as a process of its own answering over HTTP, on SQLite:
+ * server as a process of its own answering over HTTP, on SQLite and on PostgreSQL when reachable:
  * - through the API: from POST /datasets/{id}/populate/ to the job processed, and the server
  *   process' peak resident memory over that time (VmHWM, reset before each run);
  * - bare: the same random 80/10/10 split as one INSERT … SELECT … ORDER BY random() sent
- *   through better-sqlite3 on the same database file.
+ *   through the driver (better-sqlite3 on the same database file, or pg).
  * Sides alternate from one round to the next; the ratio is the median of the rounds' pairs.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { createElements } from '../server/services/elements/create';
 import { createDataset } from '../server/services/datasets/datasets';
 import { startChildServer, type ChildServer } from '../tests/server/childProcess';
 import { makeThrowawayApp } from '../tests/server/throwawayApp';
-import { seedProject, seedUser, type BenchUser } from './seed';
+import { postgresAnswers, seedProject, seedUser, type BenchUser, type DialectName } from './seed';
 
 const ELEMENTS = Number(process.env.FOLIA_BENCH_POPULATE ?? 100_000);
 const ROUNDS = Number(process.env.FOLIA_BENCH_ROUNDS ?? 3);
@@ -46,7 +45,6 @@ interface Bench {
   user: BenchUser;
   userRow: { id: string };
   corpusId: string;
-  sqlite: BetterSqlite3.Database;
 }
 
 async function seedPages(app: FastifyInstance, corpusId: string): Promise<void> {
@@ -126,61 +124,47 @@ async function throughApi(bench: Bench): Promise<{ ms: number; peakKb: number; s
   }
 }
 
-/** The same split, bare: one statement through better-sqlite3. */
+/**
+ * The same split, bare: one statement through the driver (Kysely's sql over better-sqlite3 on
+ * the same file, or over pg), drawing with ORDER BY random().
+ */
 async function bare(bench: Bench): Promise<{ ms: number }> {
   const dataset = await newDataset(bench);
   const train = Math.floor(ELEMENTS * SHARES.train);
   const dev = Math.floor(ELEMENTS * SHARES.dev);
-  const insert = bench.sqlite.prepare(`
+  const t0 = performance.now();
+  const result = await sql`
     WITH drawn AS (
       SELECT elements.id, ROW_NUMBER() OVER (ORDER BY random()) AS n
       FROM elements JOIN element_types ON element_types.id = elements.type_id
-      WHERE elements.corpus_id = ? AND element_types.slug = 'page'
+      WHERE elements.corpus_id = ${bench.corpusId} AND element_types.slug = 'page'
     )
     INSERT INTO dataset_elements (set_id, element_id, created)
-    SELECT CASE WHEN n <= ? THEN ? WHEN n <= ? THEN ? ELSE ? END, id, ?
-    FROM drawn WHERE n <= ?`);
-  const t0 = performance.now();
-  const result = insert.run(
-    bench.corpusId,
-    train,
-    dataset.sets.train,
-    train + dev,
-    dataset.sets.dev,
-    dataset.sets.test,
-    new Date().toISOString(),
-    ELEMENTS,
-  );
+    SELECT CASE WHEN n <= ${train} THEN ${dataset.sets.train}
+                WHEN n <= ${train + dev} THEN ${dataset.sets.dev}
+                ELSE ${dataset.sets.test} END,
+           id, ${new Date().toISOString()}
+    FROM drawn WHERE n <= ${ELEMENTS}`.execute(bench.app.db);
   const ms = performance.now() - t0;
-  if (result.changes !== ELEMENTS) throw new Error(`inserted ${result.changes} of ${ELEMENTS}`);
+  const inserted = Number(result.numAffectedRows ?? 0);
+  if (inserted !== ELEMENTS) throw new Error(`inserted ${inserted} of ${ELEMENTS}`);
   await dropDataset(bench, dataset.id);
   return { ms };
 }
 
-export async function run(): Promise<void> {
-  const throwaway = await makeThrowawayApp('sqlite', { label: 'bench' });
+async function benchDialect(dialect: DialectName): Promise<void> {
+  const throwaway = await makeThrowawayApp(dialect, { label: 'bench' });
   let server: ChildServer | null = null;
-  let sqlite: BetterSqlite3.Database | null = null;
   try {
     const user = await seedUser(throwaway.app);
     const corpusId = await seedProject(throwaway.app, user, 'Populate');
     const t0 = performance.now();
     await seedPages(throwaway.app, corpusId);
     console.log(
-      `sqlite: ${ELEMENTS} pages made in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      `${dialect}: ${ELEMENTS} pages made in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
     server = await startChildServer(throwaway.config);
-    sqlite = new BetterSqlite3(path.join(throwaway.config.dataDir, 'folia.sqlite3'));
-    sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('foreign_keys = ON');
-    const bench: Bench = {
-      app: throwaway.app,
-      server,
-      user,
-      userRow: { id: user.id },
-      corpusId,
-      sqlite,
-    };
+    const bench: Bench = { app: throwaway.app, server, user, userRow: { id: user.id }, corpusId };
     const idleKb = statusKb(server.process.pid!, 'VmRSS');
     // One unmeasured run each: the server's first queries and the file cache warm up.
     await throughApi(bench);
@@ -195,25 +179,32 @@ export async function run(): Promise<void> {
       for (const side of round % 2 ? pair.reverse() : pair) await side();
     }
     const apiMs = api.map((run) => run.ms);
-    console.log(`\nsqlite: populate ${ELEMENTS} elements (80/10/10), ${ROUNDS} rounds (median)`);
+    const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+    console.log(
+      `\n${dialect}: populate ${ELEMENTS} elements (80/10/10), ${ROUNDS} rounds (median)`,
+    );
     console.log(`  through the API (POST → job processed): ${median(apiMs).toFixed(0)} ms`);
-    console.log(`  bare INSERT … SELECT (better-sqlite3):   ${median(raw).toFixed(0)} ms`);
+    console.log(`  bare INSERT … SELECT through the driver: ${median(raw).toFixed(0)} ms`);
     console.log(
       `  API / bare (median of pairs): ${median(apiMs.map((ms, i) => ms / raw[i]!)).toFixed(2)}×`,
     );
     console.log(
-      `  server resident memory: ${(idleKb / 1024).toFixed(0)} MB idle before the runs, ` +
-        `peak during a populate ${(median(api.map((run) => run.peakKb)) / 1024).toFixed(0)} MB ` +
-        `(median of the runs' VmHWM), ` +
-        `${(median(api.map((run) => run.peakKb - run.startKb)) / 1024).toFixed(0)} MB above ` +
-        `the resident set at the start of each run`,
+      `  server resident memory: ${mb(idleKb)} idle before the runs; during a populate, peak ` +
+        `${mb(median(api.map((run) => run.peakKb)))} (VmHWM), ` +
+        `${mb(median(api.map((run) => run.peakKb - run.startKb)))} above its start`,
     );
   } finally {
-    sqlite?.close();
     if (server) {
       server.process.kill('SIGTERM');
       await server.exited;
     }
     await throwaway.close();
   }
+}
+
+export async function run(): Promise<void> {
+  const dialects: DialectName[] = ['sqlite'];
+  if (await postgresAnswers()) dialects.push('postgres');
+  else console.log('(PostgreSQL unreachable: SQLite figures only)');
+  for (const dialect of dialects) await benchDialect(dialect);
 }
