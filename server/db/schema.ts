@@ -465,7 +465,7 @@ export interface SelectionTable {
 
 export type DatasetState = 'open' | 'building' | 'complete' | 'error';
 
-/** A project's dataset (migration 0015); seed, task_id and populate_job_id wait for populate. */
+/** A project's dataset (migration 0015); seed and populate_job_id are its last populate's. */
 export interface DatasetTable {
   id: string;
   corpus_id: string;

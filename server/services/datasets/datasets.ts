@@ -60,6 +60,8 @@ export interface DatasetJson {
   corpus_id: string;
   creator: string | null;
   task_id: string | null;
+  /** The job of the dataset's last populate (GET /jobs/{id}/ follows it); null if none. */
+  populate_job_id: string | null;
   created: string;
   updated: string;
 }
@@ -148,6 +150,7 @@ export async function datasetsJson(db: Db, datasets: Dataset[]): Promise<Dataset
       corpus_id: dataset.corpus_id,
       creator: dataset.creator_id ? (creators.get(dataset.creator_id) ?? null) : null,
       task_id: dataset.task_id,
+      populate_job_id: dataset.populate_job_id,
       created: dataset.created,
       updated: dataset.updated,
     };

@@ -12,6 +12,7 @@ import { NavigationPage } from '@/features/navigation/NavigationPage';
 import { WorkerResultsAction } from '@/features/workers/results/WorkerResultsAction';
 import { CreateProcessButton } from '@/features/processes/create/CreateProcessButton';
 import { PopulateAction } from '@/features/datasets/populate/PopulateAction';
+import { DatasetsMenu } from '@/features/datasets/DatasetsMenuSection';
 
 export const Route = createFileRoute('/browse/$corpusId')({
   staticData: { name: 'navigation' },
@@ -44,6 +45,7 @@ function NavigationRoute() {
       search={search}
       actions={
         <>
+          <DatasetsMenu corpusId={corpusId} />
           <PopulateAction corpusId={corpusId} filters={toListQuery(parseNavigationQuery(search))} />
           <CreateProcessButton corpusId={corpusId} />
           <WorkerResultsAction corpusId={corpusId} />

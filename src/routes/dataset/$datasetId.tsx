@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
 import { DatasetPage } from '@/features/datasets/page/DatasetPage';
 import { loadDataset } from '@/features/datasets/page/loaders';
+import { CreateDatasetProcessButton } from '@/features/processes/datasets/CreateDatasetProcessButton';
 
 export interface DatasetSearch {
   /** The set whose elements are shown, by name; the first set when absent. */
@@ -26,5 +27,15 @@ function DatasetRoute() {
     (next: string) => void navigate({ search: { set: next }, replace: true }),
     [navigate],
   );
-  return <DatasetPage key={datasetId} datasetId={datasetId} set={set} onSelectSet={onSelectSet} />;
+  return (
+    <DatasetPage
+      key={datasetId}
+      datasetId={datasetId}
+      set={set}
+      onSelectSet={onSelectSet}
+      renderActions={(dataset, access) => (
+        <CreateDatasetProcessButton dataset={dataset} isAdmin={access.canAdmin} />
+      )}
+    />
+  );
 }

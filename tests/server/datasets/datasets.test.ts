@@ -75,6 +75,7 @@ describeEachDialect('datasets and their sets', ({ t }) => {
         corpus_id: privateId,
         creator: actors.contributor.email,
         task_id: null,
+        populate_job_id: null,
         created: expect.any(String),
         updated: expect.any(String),
       });

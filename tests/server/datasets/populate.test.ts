@@ -161,7 +161,11 @@ describeEachDialect('POST /datasets/{id}/populate/', ({ t }) => {
         result: null,
         error: null,
       });
-      expect((await w.dataset(dataset.id)).state).toBe('building');
+      // Whoever opens the dataset while it builds finds its job, to follow its progress.
+      expect(await w.dataset(dataset.id)).toMatchObject({
+        state: 'building',
+        populate_job_id: started.job.id,
+      });
 
       await drain();
       const job = (await w.as('contributor').get(`jobs/${started.job.id}/`)).json();

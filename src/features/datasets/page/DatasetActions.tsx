@@ -3,7 +3,7 @@
  * reopen it once complete or failed, delete it, download its split as CSV. Each action says in
  * its tooltip why it cannot be used.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import {
@@ -23,7 +23,16 @@ import { adminBlocked, cloneBlocked, editBlocked, type DatasetAccess } from '../
 
 export const BUILDING_NO_CLONE = 'A dataset being built cannot be cloned';
 
-export function DatasetActions({ dataset, access }: { dataset: Dataset; access: DatasetAccess }) {
+export function DatasetActions({
+  dataset,
+  access,
+  children,
+}: {
+  dataset: Dataset;
+  access: DatasetAccess;
+  /** Actions of other features, after Clone. */
+  children?: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [shown, setShown] = useState<'edit' | 'delete' | null>(null);
@@ -81,6 +90,7 @@ export function DatasetActions({ dataset, access }: { dataset: Dataset; access: 
       >
         {clone.isPending ? 'Cloning…' : 'Clone'}
       </GuardedButton>
+      {children}
       {done && (
         <GuardedButton
           className={ui.secondaryButton}

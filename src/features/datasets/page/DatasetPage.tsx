@@ -3,6 +3,7 @@
  * chart of its set sizes, and one tab per set listing its elements page after page. A dataset
  * being built is read again every 2 s, with its populate job's progress.
  */
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { corpusQuery } from '@/api/corpora';
@@ -11,7 +12,7 @@ import { PageMessage } from '@/components/PageMessage';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
 import { useDocumentTitle } from '@/lib/documentTitle';
-import { useDatasetAccess } from '../datasetRights';
+import { useDatasetAccess, type DatasetAccess } from '../datasetRights';
 import { BuildProgress } from './BuildProgress';
 import { DatasetActions } from './DatasetActions';
 import { DatasetStateBadge } from './DatasetStateBadge';
@@ -24,9 +25,11 @@ export interface DatasetPageProps {
   /** The set whose elements are shown, by name. */
   set: string | undefined;
   onSelectSet: (set: string) => void;
+  /** Actions another feature adds beside the dataset's own (a process over its sets). */
+  renderActions?: (dataset: Dataset, access: DatasetAccess) => ReactNode;
 }
 
-export function DatasetPage({ datasetId, set, onSelectSet }: DatasetPageProps) {
+export function DatasetPage({ datasetId, set, onSelectSet, renderActions }: DatasetPageProps) {
   const dataset = useDataset(datasetId);
   useErrorNotification(dataset.error);
   if (dataset.isPending) {
@@ -39,18 +42,22 @@ export function DatasetPage({ datasetId, set, onSelectSet }: DatasetPageProps) {
   if (dataset.isError) {
     return <PageMessage width="max-w-4xl">The dataset could not be loaded.</PageMessage>;
   }
-  return <DatasetView dataset={dataset.data} set={set} onSelectSet={onSelectSet} />;
+  return (
+    <DatasetView
+      dataset={dataset.data}
+      set={set}
+      onSelectSet={onSelectSet}
+      renderActions={renderActions}
+    />
+  );
 }
 
 function DatasetView({
   dataset,
   set,
   onSelectSet,
-}: {
-  dataset: Dataset;
-  set: string | undefined;
-  onSelectSet: (set: string) => void;
-}) {
+  renderActions,
+}: Omit<DatasetPageProps, 'datasetId'> & { dataset: Dataset }) {
   useDocumentTitle([dataset.name]);
   const corpus = useQuery(corpusQuery(dataset.corpus_id));
   const access = useDatasetAccess(dataset.corpus_id);
@@ -87,7 +94,9 @@ function DatasetView({
           <dt className="text-slate-500">ID</dt>
           <dd className="font-mono text-xs text-slate-800">{dataset.id}</dd>
         </dl>
-        <DatasetActions dataset={dataset} access={access} />
+        <DatasetActions dataset={dataset} access={access}>
+          {renderActions?.(dataset, access)}
+        </DatasetActions>
       </header>
       {dataset.state === 'building' && <BuildProgress jobId={dataset.populate_job_id ?? null} />}
       <SetSizeChart dataset={dataset} />
