@@ -7,6 +7,7 @@ import type { JobDetail } from '@/api/jobs';
 import {
   fakeDatasetsApi,
   isolateEachTest,
+  json,
   makeCorpus,
   makeDataset,
   makePages,
@@ -264,6 +265,51 @@ describe("the dataset page's actions", () => {
       `DELETE /datasets/${dataset.id}/`,
     ]);
     expect(api.datasets).toEqual([]);
+  });
+});
+
+describe("the dataset page's Create a process", () => {
+  it('creates a dataset process with every set of the dataset and opens its datasets step', async () => {
+    const corpus = makeCorpus('admin');
+    const dataset = makeDataset(corpus);
+    const processId = uuid();
+    const api = fakeDatasetsApi({
+      corpus,
+      datasets: [dataset],
+      overrides: {
+        'POST /process/corpus/': () => json(201, { id: processId, mode: 'dataset' }),
+        ...Object.fromEntries(
+          dataset.sets.map((set) => [
+            `POST /process/${processId}/set/${set.id}/`,
+            () => json(201, { id: uuid(), dataset, set_name: set.name }),
+          ]),
+        ),
+      },
+    });
+    const user = userEvent.setup();
+    renderDatasetPage(`/dataset/${dataset.id}`);
+    const create = await screen.findByRole('button', { name: 'Create a process' });
+    await waitFor(() => expect(create.getAttribute('aria-disabled')).toBeNull());
+    await user.click(create);
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe(
+      `Now at /process/${processId}/datasets`,
+    );
+    expect(api.writes().map((call) => [call.method, call.path, call.body])).toEqual([
+      ['POST', '/process/corpus/', { corpus: corpus.id, mode: 'dataset' }],
+      ...dataset.sets.map((set) => ['POST', `/process/${processId}/set/${set.id}/`, null]),
+    ]);
+  });
+
+  it('tells a contributor that processes are created by project admins', async () => {
+    const { api } = splitDataset('contributor');
+    const user = userEvent.setup();
+    renderDatasetPage(`/dataset/${api.datasets[0]!.id}`);
+    const create = await screen.findByRole('button', { name: 'Create a process' });
+    await waitFor(() =>
+      expect(create.getAttribute('title')).toBe('You must have an admin access to this project'),
+    );
+    await user.click(create);
+    expect(api.writes()).toEqual([]);
   });
 });
 
