@@ -25,6 +25,9 @@ const CONTENT_TABLES = [
   'processes',
   'worker_runs',
   'data_files',
+  'datasets',
+  'dataset_sets',
+  'dataset_elements',
 ];
 
 /**

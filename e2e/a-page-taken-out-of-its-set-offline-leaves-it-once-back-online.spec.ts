@@ -1,0 +1,102 @@
+/**
+ * A folder taken offline keeps its pages' datasets: a page taken out of its set there shows so
+ * at once and after a reload, waits as one pending change, and leaves the set on the server
+ * exactly once when the network is back.
+ */
+import { expect, test } from '@playwright/test';
+import { ServerApi } from './support/annotation';
+import { DatasetApi, ElementDatasets, makeFolderOfPages, openMenu, shot } from './support/datasets';
+import { signInWithNewProject } from './support/pages';
+
+const DATASET = 'Offline split';
+
+test('a page taken out of its set offline stays out after a reload and leaves the set on the server once back online', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  const { corpusId } = await signInWithNewProject(page, 'Field notebooks', 'offline-annotator');
+  const api = new ServerApi(page);
+  const server = new DatasetApi(api);
+  const { folder, pages } = await makeFolderOfPages(api, corpusId, 'Notebook 3', 6);
+  const dataset = await server.create(corpusId, DATASET);
+  for (const member of pages.slice(0, 4)) await server.add(dataset.id, 'train', member.id);
+  await server.add(dataset.id, 'dev', pages[4]!.id);
+  const [before, removed, after] = [pages[0]!, pages[1]!, pages[2]!];
+  const datasets = new ElementDatasets(page);
+
+  await test.step('the folder is made available offline', async () => {
+    await page.goto(`/element/${folder.id}`);
+    await expect(page.getByRole('heading', { name: folder.name, exact: true })).toBeVisible();
+    // The service worker must control the page for the app to open offline.
+    await page.evaluate(async () => navigator.serviceWorker.ready);
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await openMenu(page, 'Display', 'Make available offline');
+    const dialog = page.getByRole('dialog', { name: 'Make available offline' });
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    await expect(dialog.getByText(/^Available offline: /)).toBeVisible({ timeout: 120_000 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  const deletes: string[] = [];
+  context.on('request', (request) => {
+    if (request.method() === 'DELETE' && request.url().includes(`/datasets/${dataset.id}/`)) {
+      deletes.push(request.url());
+    }
+  });
+
+  await test.step('offline, a page never opened shows its set from the pack and is taken out of it', async () => {
+    await context.setOffline(true);
+    await page.goto(`/element/${removed.id}`);
+    await expect(page.getByRole('heading', { name: removed.name, exact: true })).toBeVisible();
+    await expect(page.getByText('You are offline')).toBeVisible();
+    const row = datasets.row(DATASET);
+    await expect(row.getByRole('cell').nth(1)).toHaveText('train');
+    await expect(datasets.previous('train', DATASET)).toHaveAttribute(
+      'href',
+      `/element/${before.id}`,
+    );
+    await expect(datasets.next('train', DATASET)).toHaveAttribute('href', `/element/${after.id}`);
+    await shot(page, 'offline-1-before-removal');
+    await datasets.remove('train', DATASET);
+    await expect(datasets.row(DATASET)).toHaveCount(0);
+    await expect(datasets.section.getByText('No datasets', { exact: true })).toBeVisible();
+    await expect(datasets.navbar.getByText('1 pending')).toBeVisible();
+    await shot(page, 'offline-2-removed');
+    expect(deletes).toEqual([]);
+  });
+
+  await test.step('reloaded while still offline: still out of the set, still one pending change', async () => {
+    await page.reload();
+    await expect(page.getByRole('heading', { name: removed.name, exact: true })).toBeVisible();
+    await expect(datasets.section.getByText('No datasets', { exact: true })).toBeVisible();
+    await expect(datasets.row(DATASET)).toHaveCount(0);
+    await expect(datasets.navbar.getByText('1 pending')).toBeVisible();
+    await shot(page, 'offline-3-reloaded');
+    expect(await server.setCount(dataset.id, 'train')).toBe(4);
+  });
+
+  await test.step('back online, the removal reaches the server exactly once', async () => {
+    await context.setOffline(false);
+    await datasets.synced();
+    await expect.poll(() => server.setCount(dataset.id, 'train')).toBe(3);
+    expect(await server.elementSets(removed.id)).toEqual([]);
+    expect(await server.setMembers(dataset.id, 'train')).toEqual([
+      before.name,
+      after.name,
+      pages[3]!.name,
+    ]);
+    expect(await server.setCount(dataset.id, 'dev')).toBe(1);
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]).toContain(`/datasets/${dataset.id}/elements/${removed.id}/?set=train`);
+    await expect(page.getByText('Someone changed this element on the server')).toHaveCount(0);
+    await page.reload();
+    await expect(datasets.section.getByText('No datasets', { exact: true })).toBeVisible();
+    // The page before it now leads straight to the one after it.
+    await page.goto(`/element/${before.id}`);
+    await expect(datasets.next('train', DATASET)).toHaveAttribute('href', `/element/${after.id}`);
+    await shot(page, 'offline-4-synced');
+    expect(deletes).toHaveLength(1);
+  });
+});
