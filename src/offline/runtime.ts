@@ -17,6 +17,8 @@ const ENTITY_ROOTS = new Set<unknown>([
   'metadata',
   'classes',
   'allowed-metadata',
+  // Dataset pages and lists: their set counts change once additions and removals are sent.
+  'datasets',
 ]);
 export const syncEngine = new SyncEngine(localDb);
 export const syncScheduler = new SyncScheduler(localDb, syncEngine, connectivity);

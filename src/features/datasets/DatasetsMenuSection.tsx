@@ -15,7 +15,8 @@ import {
 } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { corpusDatasetsQuery, type Dataset } from '@/api/datasets';
+import type { Dataset } from '@/api/datasets';
+import { storedCorpusDatasetsQuery } from '@/offline/datasetReads';
 import { corpusQuery } from '@/api/corpora';
 import { currentUserQuery } from '@/api/user';
 import { accessOf, blockedReason, grantsRight } from '@/lib/rights';
@@ -35,7 +36,7 @@ export function DatasetMenuEntries({
   itemClass?: string;
 }) {
   // Read when the menu opens (its entries mount then), not with every element page.
-  const datasets = useQuery(corpusDatasetsQuery(corpusId));
+  const datasets = useQuery(storedCorpusDatasetsQuery(corpusId));
   return (
     <>
       <MenuSeparator className="my-1 h-px bg-slate-200" />

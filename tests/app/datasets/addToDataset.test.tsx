@@ -81,7 +81,9 @@ describe('Add to dataset', () => {
     const { calls } = datasetServer(corpus, [lines, pages]);
     const user = userEvent.setup();
     open(corpus, { kind: 'element', element: folio });
-    await user.click(await screen.findByRole('button', { name: 'Add' }));
+    // The project's datasets are read first (from this device's store, then the server).
+    await screen.findByLabelText('Dataset');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(messagesOf('Dataset')).toBe(REQUIRED);
 
     await user.selectOptions(screen.getByLabelText('Dataset'), lines.id);

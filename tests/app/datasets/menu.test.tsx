@@ -82,11 +82,15 @@ describe("the Project menu's datasets", () => {
     });
     await projectMenu(page);
     const section = await screen.findByRole('group', { name: 'Datasets' });
-    const entries = await within(section).findAllByRole('menuitem');
-    expect(entries.map((entry) => entry.textContent)).toEqual([
-      'HandwritingOpen',
-      'LayoutComplete',
-    ]);
+    // 'Loading…' stands in the section until the list is read.
+    await waitFor(() =>
+      expect(
+        within(section)
+          .getAllByRole('menuitem')
+          .map((entry) => entry.textContent),
+      ).toEqual(['HandwritingOpen', 'LayoutComplete']),
+    );
+    const entries = within(section).getAllByRole('menuitem');
     expect(entries.map((entry) => entry.getAttribute('href'))).toEqual(
       made.map((dataset) => `/dataset/${dataset.id}`),
     );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { corpusDatasetsQuery, type Dataset } from '@/api/datasets';
+import type { Dataset } from '@/api/datasets';
+import { storedCorpusDatasetsQuery } from '@/offline/datasetReads';
 import { ErrorList } from '@/components/modal/ErrorList';
 import { notify } from '@/components/notifications/store';
 import { ui } from '@/components/styles';
@@ -12,7 +13,7 @@ export const FIELD_REQUIRED = 'This field is required';
 
 /** The project's datasets for a modal's select; a failed read says so once, in the spec's words. */
 export function useCorpusDatasets(corpusId: string) {
-  const datasets = useQuery(corpusDatasetsQuery(corpusId));
+  const datasets = useQuery(storedCorpusDatasetsQuery(corpusId));
   const reported = useRef<unknown>(null);
   useEffect(() => {
     if (!datasets.error || reported.current === datasets.error) return;

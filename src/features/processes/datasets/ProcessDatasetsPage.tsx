@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { corpusQuery } from '@/api/corpora';
-import { corpusDatasetsQuery } from '@/api/datasets';
+import { storedCorpusDatasetsQuery } from '@/offline/datasetReads';
 import { errorMessage } from '@/api/errors';
 import type { Process } from '@/api/processTypes';
 import { useNeedsNetwork } from '@/components/NeedsNetwork';
@@ -48,7 +48,7 @@ function DatasetsView({
 }) {
   const corpusId = process.corpus ?? '';
   const corpus = useQuery({ ...corpusQuery(corpusId), enabled: !!process.corpus });
-  const datasets = useQuery({ ...corpusDatasetsQuery(corpusId), enabled: !!process.corpus });
+  const datasets = useQuery({ ...storedCorpusDatasetsQuery(corpusId), enabled: !!process.corpus });
   const chosen = useQuery(processSetsQuery(process.id));
   useErrorNotification(chosen.error);
   const offline = useNeedsNetwork();
