@@ -318,6 +318,9 @@ export class SyncEngine {
     const owner = ownerElementOf(entry);
     // A creation refused stays for the user: the deletion queued after it needs its id.
     if (!owner || entry.kind === 'element.delete' || entry.kind === 'element.create') return false;
+    // Dataset memberships are added from lists whose elements this device may never have
+    // stored: absent here is not deleted here, and the refusal is the user's to read.
+    if (entry.kind.startsWith('dataset.')) return false;
     return !(await this.db.elements.get(owner));
   }
 

@@ -191,6 +191,25 @@ describeEachDialect('dataset edits through the outbox', ({ t }) => {
     expect(await readElementSets(db, element.id, { online: false })).toEqual([]);
   });
 
+  it('keeps a refused addition of an element this device never stored, for the user to read', async () => {
+    freshDb();
+    const dataset = await makeDataset();
+    const element = await page('f. 4a');
+    // Added from a list (a dataset page, a selection): the element itself was never opened here.
+    await db.elements.delete(element.id);
+    await t()
+      .app.db.updateTable('datasets')
+      .set({ state: 'complete' })
+      .where('id', '=', dataset.id)
+      .execute();
+    await inDb.addElementToSet(db, { dataset, set: 'dev', element });
+    const { engine } = reload();
+    await engine.sync();
+    expect(await db.outbox.toArray()).toMatchObject([
+      { status: 'failed', error: { status: 400, message: 'Only open datasets can be edited' } },
+    ]);
+  });
+
   it('puts back what a discarded removal or rename changed', async () => {
     freshDb();
     const dataset = await makeDataset();
