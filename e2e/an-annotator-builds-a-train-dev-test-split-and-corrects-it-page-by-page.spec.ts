@@ -48,6 +48,16 @@ test('an annotator builds a train/dev/test split of a folder, reads it set by se
   await test.step('populated from the folder with the 80/10/10 offered', async () => {
     await page.goto(`/element/${folder.id}`);
     await expect(page.getByRole('heading', { name: folder.name, exact: true })).toBeVisible();
+    // The Project menu now lists it, open.
+    await page
+      .getByRole('navigation', { name: 'Element navigation' })
+      .getByRole('button', { name: 'Project', exact: true })
+      .click();
+    await expect(page.getByRole('menuitem', { name: `${DATASET} Open` })).toHaveAttribute(
+      'href',
+      `/dataset/${datasetId}`,
+    );
+    await page.keyboard.press('Escape');
     const dialog = await populateFromFolder(page, DRAWN);
     await expect(dialog.getByLabel('Dataset')).toHaveValue(datasetId);
     await expect(dialog.getByLabel('train', { exact: true })).toHaveValue('80');
