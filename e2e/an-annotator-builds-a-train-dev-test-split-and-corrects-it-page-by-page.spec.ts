@@ -2,6 +2,7 @@
  * The issue's "done when", online: an annotator builds a train/dev/test split of a folder from
  * the app, reads it set by set, walks a set from an element's page and takes a page out of it.
  */
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ServerApi } from './support/annotation';
 import {
@@ -186,5 +187,25 @@ test('an annotator builds a train/dev/test split of a folder, reads it set by se
     await expect(
       datasetPage.list('train').getByRole('link', { name: removed.name, exact: true }),
     ).toHaveCount(0);
+  });
+
+  await test.step('the corrected train set downloads as CSV, one line per page', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download CSV of set train' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${DATASET} train.csv`);
+    const lines = fs
+      .readFileSync(await file.path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('element_id,name,type,set,image_url');
+    const rows = lines.slice(1).map((line) => line.split(','));
+    expect(rows.map((row) => row[1])).toEqual(await server.setMembers(datasetId, 'train'));
+    expect(rows).toHaveLength(23);
+    for (const row of rows) {
+      expect(row[2]).toBe('page');
+      expect(row[3]).toBe('train');
+      expect(pages.find((item) => item.name === row[1])?.id).toBe(row[0]);
+    }
   });
 });
