@@ -2,10 +2,20 @@
  * The dataset reads the views make (datasetStoreReads.ts through react-query): an element's
  * sets, with what was changed here over them, and the project's datasets, offline too.
  */
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { datasetKeys, type ElementDatasetSet } from '@/api/datasets';
-import { readCorpusDatasets, readElementSets } from './datasetStoreReads';
+import {
+  readCorpusDatasets,
+  readDataset,
+  readElementSets,
+  readSetElements,
+} from './datasetStoreReads';
 import { localDb } from './db';
 import type { ReadOptions } from './elementReads';
 import { currentId } from './remap';
@@ -34,6 +44,27 @@ export const storedCorpusDatasetsQuery = (corpusId: string) =>
   queryOptions({
     queryKey: datasetKeys.corpus(corpusId),
     queryFn: () => readCorpusDatasets(localDb, corpusId, readOptions()),
+    networkMode: 'always',
+  });
+
+/** A dataset under datasetQuery's key and shape, kept in the store to be read offline. */
+export const storedDatasetQuery = (datasetId: string) =>
+  queryOptions({
+    queryKey: datasetKeys.detail(datasetId),
+    queryFn: () => readDataset(localDb, datasetId, readOptions()),
+    networkMode: 'always',
+  });
+
+/**
+ * A set's elements under datasetElementsQuery's key, page after page online; offline, one page
+ * of the set's elements this device keeps.
+ */
+export const storedDatasetElementsQuery = (datasetId: string, set: string) =>
+  infiniteQueryOptions({
+    queryKey: datasetKeys.elements(datasetId, set),
+    queryFn: ({ pageParam }) => readSetElements(localDb, datasetId, set, pageParam, readOptions()),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
     networkMode: 'always',
   });
 

@@ -5,8 +5,12 @@
  */
 import {
   fetchCorpusDatasets,
+  fetchDataset,
+  fetchDatasetElements,
   fetchElementSets,
+  type CursorPage,
   type Dataset,
+  type DatasetElement,
   type ElementDatasetSet,
 } from '@/api/datasets';
 import { saveCorpusDatasets, saveElementSets } from './datasetStore';
@@ -50,4 +54,52 @@ export async function readCorpusDatasets(
   return stored
     .map((row) => row.data as Dataset)
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+/** GET /datasets/{id}/ through the store: offline, the copy kept with its project's datasets. */
+export async function readDataset(
+  db: FoliaDatabase,
+  id: string,
+  options: ReadOptions,
+): Promise<Dataset> {
+  const answer = await tryNetwork(options, () => fetchDataset(id));
+  if (answer) {
+    await db.datasets.put({ id, ownerId: answer.corpus_id, data: answer, savedAt: Date.now() });
+    return answer;
+  }
+  const stored = await db.datasets.get(id);
+  if (!stored) throw new NotAvailableOffline();
+  return stored.data as Dataset;
+}
+
+/** A page of a set's elements, marked when it holds only what this device keeps. */
+export interface StoredSetPage extends CursorPage<DatasetElement> {
+  /** Read offline: the elements of the set this device stores, all on this one page. */
+  offline?: boolean;
+}
+
+/**
+ * One page of a set's elements (ListDatasetElements). Offline, the elements this device keeps
+ * that are in the set (a folder taken offline, pages opened before), by name as the server
+ * lists them: a pack holds memberships, not whole sets of possibly 100 000 elements.
+ */
+export async function readSetElements(
+  db: FoliaDatabase,
+  datasetId: string,
+  set: string,
+  cursor: string | null,
+  options: ReadOptions,
+): Promise<StoredSetPage> {
+  const answer = await tryNetwork(options, () => fetchDatasetElements(datasetId, set, cursor));
+  if (answer) return answer;
+  const offline = { next: null, previous: null, count: null, offline: true } as const;
+  // The pages after the first were read online; offline there is only the one page.
+  if (cursor) return { ...offline, results: [] };
+  const rows = await db.elementSets.where('datasetIds').equals(datasetId).toArray();
+  const ids = rows
+    .filter((row) => row.sets.some((entry) => entry.dataset.id === datasetId && entry.set === set))
+    .map((row) => row.id);
+  const elements = (await db.elements.bulkGet(ids)).flatMap((row) => (row ? [row.data] : []));
+  elements.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  return { ...offline, results: elements.map((element) => ({ set, element })) };
 }

@@ -2,9 +2,14 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { Dataset, ElementDatasetSet } from '@/api/datasets';
-import { readCorpusDatasets, readElementSets } from '@/offline/datasetStoreReads';
+import {
+  readCorpusDatasets,
+  readDataset,
+  readElementSets,
+  readSetElements,
+} from '@/offline/datasetStoreReads';
 import { FoliaDatabase } from '@/offline/db';
-import { NotAvailableOffline } from '@/offline/elementReads';
+import { NotAvailableOffline, readElement } from '@/offline/elementReads';
 import { storePackDatasets } from '@/offline/packDatasets';
 import { clientFor, makeActors, makeCorpus, type Actors } from '../server/elementsFixtures';
 import { describeEachDialect } from '../server/harness';
@@ -14,6 +19,7 @@ describeEachDialect('the datasets of an offline pack', ({ t }) => {
   let actors: Actors;
   let corpusId: string;
   let pages: string[];
+  let alpha: Dataset;
   let db: FoliaDatabase;
   let fetcher: ReturnType<typeof inProcessFetcher>;
   const owner = () => clientFor(t().app, actors, 'owner');
@@ -73,6 +79,7 @@ describeEachDialect('the datasets of an offline pack', ({ t }) => {
       await owner().post('elements/create/', { corpus: corpusId, type: 'page', name: 'f. 2b' })
     ).json().id as string;
     const split = await dataset('Alpha split');
+    alpha = split;
     await add(split, pages[0]!, 'train');
     await add(split, pages[1]!, 'train');
     await add(split, outside, 'train');
@@ -129,5 +136,32 @@ describeEachDialect('the datasets of an offline pack', ({ t }) => {
     expect(brief(await readElementSets(db, pages[2]!, offline))).toEqual(
       brief(await serverSets(pages[2]!)),
     );
+  });
+
+  it("opens a dataset and its sets' elements kept in the pack offline", async () => {
+    db = new FoliaDatabase(`folia-pack-datasets-${randomUUID()}`);
+    await expect(readDataset(db, alpha.id, offline)).rejects.toBeInstanceOf(NotAvailableOffline);
+    await storePackDatasets(db, corpusId, pages, { parallel: 4 });
+    for (const page of pages) await readElement(db, page, { online: true });
+
+    const shown = await readDataset(db, alpha.id, offline);
+    expect(shown).toMatchObject({ name: 'Alpha split', set_elements: { train: 4, test: 1 } });
+    // The pack's pages of the set, by name as the server lists them; f. 2b was not taken.
+    const train = await readSetElements(db, alpha.id, 'train', null, offline);
+    expect(train).toMatchObject({ offline: true, next: null });
+    expect(train.results.map((row) => row.element.name)).toEqual(['f. 1', 'f. 2', 'f. 3']);
+    const test = await readSetElements(db, alpha.id, 'test', null, offline);
+    expect(test.results.map((row) => row.element.id)).toEqual([pages[1]]);
+    expect((await readSetElements(db, alpha.id, 'dev', null, offline)).results).toEqual([]);
+
+    // Online it is the server's list, page by page, without the offline mark.
+    const online = await readSetElements(db, alpha.id, 'train', null, { online: true });
+    expect(online.offline).toBeUndefined();
+    expect(online.results.map((row) => row.element.name)).toEqual([
+      'f. 1',
+      'f. 2',
+      'f. 2b',
+      'f. 3',
+    ]);
   });
 });

@@ -4,13 +4,14 @@
  */
 import { useEffect } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { datasetElementsQuery } from '@/api/datasets';
+import { storedDatasetElementsQuery } from '@/offline/datasetReads';
 import { ElementCard } from '@/components/ElementCard';
 import { ui } from '@/components/styles';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { isTyping } from '@/lib/keyboard';
 
 export const NO_ELEMENTS = 'No elements to display.';
+export const OFFLINE_SET = 'Offline: only the elements of this set kept on this device are shown.';
 
 export function SetElements({
   datasetId,
@@ -21,7 +22,7 @@ export function SetElements({
   set: string;
   typeName: (slug: string) => string;
 }) {
-  const query = useInfiniteQuery(datasetElementsQuery(datasetId, set));
+  const query = useInfiniteQuery(storedDatasetElementsQuery(datasetId, set));
   useErrorNotification(query.error);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = hasNextPage && !isFetchingNextPage;
@@ -52,10 +53,23 @@ export function SetElements({
     );
   }
   const rows = query.data.pages.flatMap((page) => page.results);
-  if (rows.length === 0) return <p className="text-sm text-slate-600">{NO_ELEMENTS}</p>;
+  const offlineNote = query.data.pages.some((page) => page.offline) && (
+    <p role="status" className="text-sm text-amber-800">
+      {OFFLINE_SET}
+    </p>
+  );
+  if (rows.length === 0) {
+    return (
+      <div className="flex flex-col gap-2">
+        {offlineNote}
+        <p className="text-sm text-slate-600">{NO_ELEMENTS}</p>
+      </div>
+    );
+  }
   const total = query.data.pages[0]?.count;
   return (
     <div className="flex flex-col gap-4">
+      {offlineNote}
       <ul aria-label={`Elements of set ${set}`} className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {rows.map(({ element }) => (
           <li key={element.id}>

@@ -1,8 +1,8 @@
 import { notFound } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { datasetQuery } from '@/api/datasets';
 import { ApiError } from '@/api/errors';
 import { notifyError } from '@/components/notifications/store';
+import { storedDatasetQuery } from '@/offline/datasetReads';
 
 /**
  * An unknown dataset, or one in a project the caller cannot read (the API answers 404 for
@@ -11,7 +11,7 @@ import { notifyError } from '@/components/notifications/store';
  */
 export async function loadDataset(queryClient: QueryClient, datasetId: string): Promise<void> {
   try {
-    await queryClient.ensureQueryData(datasetQuery(datasetId));
+    await queryClient.ensureQueryData(storedDatasetQuery(datasetId));
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
       notifyError(error);

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { datasetKeys, datasetQuery, type Dataset } from '@/api/datasets';
+import { datasetKeys, type Dataset } from '@/api/datasets';
+import { storedDatasetQuery } from '@/offline/datasetReads';
 
 /** How often a dataset being built is read again. */
 export const BUILDING_POLL_MS = 2000;
@@ -12,7 +13,7 @@ export const BUILDING_POLL_MS = 2000;
 export function useDataset(datasetId: string) {
   const queryClient = useQueryClient();
   const query = useQuery({
-    ...datasetQuery(datasetId),
+    ...storedDatasetQuery(datasetId),
     refetchInterval: (q) => (q.state.data?.state === 'building' ? BUILDING_POLL_MS : false),
   });
   const state = query.data?.state;
