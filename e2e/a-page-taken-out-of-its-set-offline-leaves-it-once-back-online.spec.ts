@@ -128,5 +128,33 @@ test('the dataset page of a folder taken offline opens offline with its sets', a
   await expect(page.getByRole('heading', { level: 1, name: DATASET })).toBeVisible();
   await expect(datasetPage.bar('train', 4)).toBeVisible();
   await expect(datasetPage.bar('dev', 1)).toBeVisible();
+  await expect(datasetPage.list('train').getByRole('article')).toHaveCount(4);
+  await datasetPage.tab('dev').click();
+  await expect(datasetPage.list('dev').getByRole('article')).toHaveCount(1);
   await shot(page, 'offline-5-dataset-page');
+});
+
+test('a page taken out of its set offline is neither listed nor counted in train on the dataset page offline', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  const { pages, dataset } = await folderTakenOffline(page);
+  const datasets = new ElementDatasets(page);
+  const datasetPage = new DatasetPage(page);
+  await context.setOffline(true);
+  await page.goto(`/element/${pages[1]!.id}`);
+  await expect(page.getByRole('heading', { name: pages[1]!.name, exact: true })).toBeVisible();
+  await datasets.remove('train', DATASET);
+  await expect(datasets.navbar.getByText('1 pending')).toBeVisible();
+
+  await page.goto(`/dataset/${dataset.id}?set=train`);
+  await expect(page.getByRole('heading', { level: 1, name: DATASET })).toBeVisible();
+  await expect(datasetPage.list('train').getByRole('article')).toHaveCount(3);
+  expect(await datasetPage.names('train')).toEqual([0, 2, 3].map((at) => pages[at]!.name));
+  await shot(page, 'offline-6-dataset-page-after-removal');
+  // The chart and the tab count what the list shows.
+  await expect(datasetPage.bar('train', 3)).toBeVisible();
+  await expect(datasetPage.tab('train')).toHaveText(/^train\s*3$/);
+  await expect(datasetPage.bar('dev', 1)).toBeVisible();
 });
