@@ -10,6 +10,7 @@ import { useState, type ReactNode } from 'react';
 import { createRoute } from '@tanstack/react-router';
 import { Route as datasetRoute } from '@/routes/dataset/$datasetId';
 import type { Dataset, DatasetSet } from '@/api/datasets';
+import { datasetWith, type DatasetOverrides } from './datasetFixture';
 import type { JobDetail } from '@/api/jobs';
 import type { Corpus, ElementListItem, ElementType, User } from '@/api/types';
 import {
@@ -61,27 +62,13 @@ export function makeUser(overrides: Partial<User> = {}): User {
   return userWith(uuid(), overrides);
 }
 
-export function makeDataset(
-  corpus: Corpus,
-  overrides: Partial<Omit<Dataset, 'sets'>> & { sets?: string[] } = {},
-): Dataset {
-  const { sets = ['dev', 'test', 'train'], ...rest } = overrides;
-  const named: DatasetSet[] = sets.map((name) => ({ id: uuid(), name }));
-  return {
-    id: uuid(),
-    name: 'Handwriting',
-    description: 'Lines for a recogniser',
-    state: 'open',
-    sets: named,
-    set_elements: Object.fromEntries(sets.map((name) => [name, 0])),
-    unique_elements: true,
-    corpus_id: corpus.id,
-    creator: 'ada@example.org',
-    task_id: null,
-    created: '2024-05-01T10:00:00Z',
-    updated: '2024-05-01T10:00:00Z',
-    ...rest,
-  };
+export function makeDataset(corpus: Corpus, overrides: DatasetOverrides = {}): Dataset {
+  return datasetWith(
+    uuid,
+    corpus,
+    { sets: ['dev', 'test', 'train'], creator: 'ada@example.org' },
+    overrides,
+  );
 }
 
 /** `count` pages named "Page 1"… of the project. */

@@ -4,7 +4,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import { createRoute, useParams } from '@tanstack/react-router';
-import type { Dataset, DatasetSet } from '@/api/datasets';
+import type { Dataset } from '@/api/datasets';
+import { datasetWith, type DatasetOverrides } from './datasetFixture';
 import type { Corpus, ElementType, User } from '@/api/types';
 import {
   apiError,
@@ -47,27 +48,13 @@ export function makeUser(overrides: Partial<User> = {}): User {
   return userWith(uuid(), overrides);
 }
 
-export function makeDataset(
-  corpus: Corpus,
-  overrides: Partial<Omit<Dataset, 'sets'>> & { sets?: string[] } = {},
-): Dataset {
-  const { sets = ['train', 'dev', 'test'], ...rest } = overrides;
-  const named: DatasetSet[] = sets.map((name) => ({ id: uuid(), name }));
-  return {
-    id: uuid(),
-    name: 'Handwriting',
-    description: 'Lines for a recogniser',
-    state: 'open',
-    sets: named,
-    set_elements: Object.fromEntries(sets.map((name) => [name, 0])),
-    unique_elements: true,
-    corpus_id: corpus.id,
-    creator: 'Ada Lovelace',
-    task_id: null,
-    created: '2024-05-01T10:00:00Z',
-    updated: '2024-05-01T10:00:00Z',
-    ...rest,
-  };
+export function makeDataset(corpus: Corpus, overrides: DatasetOverrides = {}): Dataset {
+  return datasetWith(
+    uuid,
+    corpus,
+    { sets: ['train', 'dev', 'test'], creator: 'Ada Lovelace' },
+    overrides,
+  );
 }
 
 /** Answers the project's dataset list, then `overrides` keyed "METHOD /path/"; records calls. */
