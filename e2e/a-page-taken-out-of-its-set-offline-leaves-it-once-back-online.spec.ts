@@ -3,53 +3,17 @@
  * at once and after a reload, waits as one pending change, and leaves the set on the server
  * exactly once when the network is back.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { ServerApi } from './support/annotation';
-import {
-  DatasetApi,
-  DatasetPage,
-  ElementDatasets,
-  makeFolderOfPages,
-  openMenu,
-  shot,
-} from './support/datasets';
-import { signInWithNewProject } from './support/pages';
+import { expect, test } from '@playwright/test';
+import { DatasetPage, ElementDatasets, folderTakenOffline, shot } from './support/datasets';
 
 const DATASET = 'Offline split';
-
-/**
- * A project with a folder of six pages, four in train and one in dev of a dataset made through
- * the API, the folder then made available offline from its page.
- */
-async function folderTakenOffline(page: Page) {
-  const { corpusId } = await signInWithNewProject(page, 'Field notebooks', 'offline-annotator');
-  const api = new ServerApi(page);
-  const server = new DatasetApi(api);
-  const { folder, pages } = await makeFolderOfPages(api, corpusId, 'Notebook 3', 6);
-  const dataset = await server.create(corpusId, DATASET);
-  for (const member of pages.slice(0, 4)) await server.add(dataset.id, 'train', member.id);
-  await server.add(dataset.id, 'dev', pages[4]!.id);
-
-  await page.goto(`/element/${folder.id}`);
-  await expect(page.getByRole('heading', { name: folder.name, exact: true })).toBeVisible();
-  // The service worker must control the page for the app to open offline.
-  await page.evaluate(async () => navigator.serviceWorker.ready);
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await openMenu(page, 'Display', 'Make available offline');
-  const dialog = page.getByRole('dialog', { name: 'Make available offline' });
-  await dialog.getByRole('button', { name: 'Download' }).click();
-  await expect(dialog.getByText(/^Available offline: /)).toBeVisible({ timeout: 120_000 });
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  return { server, folder, pages, dataset };
-}
 
 test('a page taken out of its set offline stays out after a reload and leaves the set on the server once back online', async ({
   page,
   context,
 }) => {
   test.setTimeout(240_000);
-  const { server, pages, dataset } = await folderTakenOffline(page);
+  const { server, pages, dataset } = await folderTakenOffline(page, DATASET);
   const [before, removed, after] = [pages[0]!, pages[1]!, pages[2]!];
   const datasets = new ElementDatasets(page);
 
@@ -120,7 +84,7 @@ test('the dataset page of a folder taken offline opens offline with its sets', a
   context,
 }) => {
   test.setTimeout(240_000);
-  const { dataset } = await folderTakenOffline(page);
+  const { dataset } = await folderTakenOffline(page, DATASET);
   const datasetPage = new DatasetPage(page);
   await context.setOffline(true);
   await page.goto(`/dataset/${dataset.id}?set=train`);
@@ -139,7 +103,7 @@ test('a page taken out of its set offline is neither listed nor counted in train
   context,
 }) => {
   test.setTimeout(240_000);
-  const { pages, dataset } = await folderTakenOffline(page);
+  const { pages, dataset } = await folderTakenOffline(page, DATASET);
   const datasets = new ElementDatasets(page);
   const datasetPage = new DatasetPage(page);
   await context.setOffline(true);

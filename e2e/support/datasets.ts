@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { ServerApi } from './annotation';
+import { ServerApi } from './annotation';
+import { signInWithNewProject } from './pages';
 
 /** A dataset as GET /datasets/{id}/ answers it. */
 export interface ApiDataset {
@@ -226,4 +227,32 @@ export async function shot(page: Page, name: string): Promise<void> {
     path: folder ? path.join(folder, `${name}.png`) : test.info().outputPath(`${name}.png`),
     fullPage: true,
   });
+}
+
+/**
+ * A project with a folder of six pages, the first four in train and the fifth in dev of a
+ * dataset made through the API, the sixth in none; the folder then made available offline
+ * from its page.
+ */
+export async function folderTakenOffline(page: Page, datasetName: string) {
+  const { corpusId } = await signInWithNewProject(page, 'Field notebooks', 'offline-annotator');
+  const api = new ServerApi(page);
+  const server = new DatasetApi(api);
+  const { folder, pages } = await makeFolderOfPages(api, corpusId, 'Notebook 3', 6);
+  const dataset = await server.create(corpusId, datasetName);
+  for (const member of pages.slice(0, 4)) await server.add(dataset.id, 'train', member.id);
+  await server.add(dataset.id, 'dev', pages[4]!.id);
+
+  await page.goto(`/element/${folder.id}`);
+  await expect(page.getByRole('heading', { name: folder.name, exact: true })).toBeVisible();
+  // The service worker must control the page for the app to open offline.
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await openMenu(page, 'Display', 'Make available offline');
+  const dialog = page.getByRole('dialog', { name: 'Make available offline' });
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  await expect(dialog.getByText(/^Available offline: /)).toBeVisible({ timeout: 120_000 });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  return { server, folder, pages, dataset };
 }
