@@ -94,4 +94,27 @@ test(`on a split made ${DAYS} days ago, a page taken out of its set shows so on 
     );
     await shot(page, 'aged-3-neighbours');
   });
+
+  await test.step('through the app’s links only: a page taken out from its card shows gone on the dataset page', async () => {
+    const fourth = pages[3]!;
+    await datasetPage.open(dataset.id, DATASET, 'train');
+    await expect(datasetPage.list('train').getByRole('article')).toHaveCount(3);
+    await datasetPage.list('train').getByRole('link', { name: fourth.name, exact: true }).click();
+    await expect(page.getByRole('heading', { name: fourth.name, exact: true })).toBeVisible();
+    await datasets.remove('train', DATASET);
+    await expect(datasets.section.getByText('No datasets', { exact: true })).toBeVisible();
+    await datasets.synced();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: DATASET })).toBeVisible();
+    await expect(datasetPage.bar('train', 2)).toBeVisible();
+    await expect(datasetPage.list('train').getByRole('article')).toHaveCount(2);
+    expect(await datasetPage.names('train')).toEqual([first.name, third.name]);
+    await datasetPage.list('train').getByRole('link', { name: third.name, exact: true }).click();
+    await expect(page.getByRole('heading', { name: third.name, exact: true })).toBeVisible();
+    // The last of its set now: nothing after it.
+    await expect(
+      datasets.section.getByRole('link', { name: `Next element in train of ${DATASET}` }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    expect(await server.setCount(dataset.id, 'train')).toBe(2);
+  });
 });
