@@ -1,9 +1,15 @@
 /**
- * Background jobs (spec 000 §3 Job, §7 Jobs): one job with its result (GET /jobs/{id}/, an
- * addition of ours that imports are followed through), and DestroyJob, which stops a started
- * job or deletes another.
+ * Background jobs (spec 000 §3 Job, §7 Jobs): the caller's jobs (GET /jobs/), one job with its
+ * result (GET /jobs/{id}/, an addition of ours that imports are followed through), and
+ * DestroyJob, which stops a started job or deletes another.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import {
+  onlineManager,
+  queryOptions,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api } from './client';
 import { ApiError } from './errors';
 
@@ -48,11 +54,20 @@ export interface ImportReport {
 
 export const jobKeys = {
   all: ['jobs'] as const,
+  list: () => [...jobKeys.all, 'list'] as const,
   detail: (id: string) => [...jobKeys.all, 'detail', id] as const,
 };
 
+/** Spec 000 §9: the jobs list is read again every 10 s. */
+export const JOBS_POLL_MS = 10_000;
+
 export function isJobRunning(job: Pick<Job, 'status'>): boolean {
   return job.status === 'queued' || job.status === 'started';
+}
+
+/** The caller's latest jobs, newest first (a plain array, as Arkindex answers). */
+export function fetchJobs(): Promise<Job[]> {
+  return api<Job[]>('/jobs/');
 }
 
 export function fetchJob(id: string): Promise<JobDetail> {
@@ -78,4 +93,103 @@ export function jobQuery(id: string, pollMs: number | false = false) {
       return !data || isJobRunning(data) ? pollMs : false;
     },
   });
+}
+
+/**
+ * The caller's jobs, read every 10 s while `polling` says so (the app stops it offline).
+ * Polling stops on a 4xx answer: the user is no longer allowed to list jobs.
+ */
+export function jobsListQuery(polling: boolean = true) {
+  return queryOptions({
+    queryKey: jobKeys.list(),
+    queryFn: fetchJobs,
+    refetchInterval: (query) => {
+      const { error } = query.state;
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+      return polling ? JOBS_POLL_MS : false;
+    },
+  });
+}
+
+/** Tells the jobs list a job was started, stopped or deleted, so the navbar count follows. */
+export function jobsChanged(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: jobKeys.list() });
+}
+
+/** How often a job this tab started is read while nothing else reads it. */
+export const FOLLOW_POLL_MS = 3000;
+
+function endedIn(data: unknown, jobId: string): Job | null {
+  const jobs = Array.isArray(data) ? (data as Job[]) : data ? [data as Job] : [];
+  const job = jobs.find((candidate) => candidate.id === jobId);
+  return job && !isJobRunning(job) ? job : null;
+}
+
+type JobEnd = (job: Job | null) => void;
+
+/** The jobs each query client follows, so a job followed twice is still read once. */
+const followed = new WeakMap<QueryClient, Map<string, JobEnd[]>>();
+
+/**
+ * Follows a job this tab started (an import, a populate, a bulk action) until it ends, even
+ * once the screen that started it is gone: the jobs list is then read again, so the navbar and
+ * the Background jobs modal show the end at once rather than at the next 10 s poll, and
+ * `onEnd` runs (with null when the job vanished: stopped and deleted). Whatever reads the job
+ * already (an import's progress) is reused; otherwise the job is read every FOLLOW_POLL_MS while
+ * the API answers. Following a job already followed only adds `onEnd`.
+ */
+export function followJob(
+  queryClient: QueryClient,
+  jobId: string,
+  onEnd?: JobEnd,
+  pollMs: number = FOLLOW_POLL_MS,
+): void {
+  let jobs = followed.get(queryClient);
+  if (!jobs) followed.set(queryClient, (jobs = new Map()));
+  const waiting = jobs.get(jobId);
+  if (waiting) {
+    if (onEnd) waiting.push(onEnd);
+    return;
+  }
+  const callbacks = onEnd ? [onEnd] : [];
+  jobs.set(jobId, callbacks);
+
+  const detailKey = jobKeys.detail(jobId);
+  const finish = (job: Job | null) => {
+    unsubscribe();
+    clearInterval(timer);
+    jobs.delete(jobId);
+    void jobsChanged(queryClient);
+    for (const callback of callbacks) callback(job);
+  };
+  const check = () => {
+    if (jobs.get(jobId) !== callbacks) return;
+    const detail = queryClient.getQueryState(detailKey);
+    const error = detail?.error;
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return finish(null);
+    const ended =
+      endedIn(detail?.data, jobId) ?? endedIn(queryClient.getQueryData(jobKeys.list()), jobId);
+    if (ended) finish(ended);
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.query.queryKey[0] === jobKeys.all[0]) check();
+  });
+  const timer = setInterval(() => {
+    if (!onlineManager.isOnline()) return;
+    // A screen polling the job keeps it fresh; only when none does is it read here.
+    void queryClient
+      .fetchQuery({ ...jobQuery(jobId), staleTime: pollMs / 2, retry: false })
+      .catch(() => undefined);
+  }, pollMs);
+  // The new job shows in the count now, not at the next poll.
+  void jobsChanged(queryClient);
+  check();
+}
+
+/** Follows the job (followJob) from a screen; the following outlives the screen. */
+export function useFollowJob(jobId: string | null | undefined): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (jobId) followJob(queryClient, jobId);
+  }, [queryClient, jobId]);
 }

@@ -10,7 +10,11 @@ import { ScreenTitle } from '@/app/ScreenTitle';
 import { applyUpdate, updateAvailable } from '@/app/serviceWorker';
 import { useStore } from '@/lib/store';
 import { AppShell } from '@/features/shell/AppShell';
+import { useShellAccess } from '@/features/shell/useShellAccess';
+import { JobsModal } from '@/features/jobs/JobsModal';
+import { useBackgroundJobs } from '@/features/jobs/useBackgroundJobs';
 import { PendingChangesDialog } from '@/features/sync/PendingChangesDialog';
+import { useSelectionSummary } from '@/features/selection/useSelectionSummary';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // On every navigation the server info must be known; without it only the unreachable page shows.
@@ -26,8 +30,12 @@ function RootLayout() {
   const available = useStore(updateAvailable);
   const [pendingOpen, setPendingOpen] = useState(false);
   const onSyncPage = useRouterState({ select: (state) => state.location.pathname === '/sync' });
+  const [jobsOpen, setJobsOpen] = useState(false);
+  const jobs = useBackgroundJobs(useShellAccess().access.jobs);
   return (
     <AppShell
+      selection={useSelectionSummary()}
+      jobs={{ ...jobs, onOpen: () => setJobsOpen(true) }}
       update={{
         available,
         onReload: () => void applyUpdate(),
@@ -39,6 +47,7 @@ function RootLayout() {
       <ScreenTitle />
       <Outlet />
       <PendingChangesDialog open={pendingOpen} onClose={() => setPendingOpen(false)} />
+      {jobsOpen && <JobsModal onClose={() => setJobsOpen(false)} />}
     </AppShell>
   );
 }

@@ -9,6 +9,7 @@ import {
   isJobRunning,
   jobKeys,
   jobQuery,
+  useFollowJob,
   type ImportReport,
   type JobDetail,
 } from '@/api/jobs';
@@ -33,6 +34,8 @@ export function ImportJobView({ jobId, corpusId, fileIds, pollMs, onDone }: Impo
   const queryClient = useQueryClient();
   const job = useQuery(jobQuery(jobId, pollMs));
   useErrorNotification(job.error);
+  // The Background jobs list shows the end at once, even if the user has left this page.
+  useFollowJob(jobId);
   const ended = job.data && !isJobRunning(job.data);
 
   // What the import added shows in the project's lists from now on, and the element types it

@@ -173,7 +173,10 @@ describe('navigation guard', () => {
     vi.stubGlobal('fetch', replies.fetch);
     renderApp('/corpus/new', { info, user: makeUser({ verified_email: false }) });
     await heading('New project');
-    expect(replies.calls).toEqual([{ url: '/api/v1/user/', method: 'GET' }]);
+    // Once verified, the user's background jobs load too (spec 000 §6).
+    expect(replies.calls.filter((call) => call.url !== '/api/v1/jobs/')).toEqual([
+      { url: '/api/v1/user/', method: 'GET' },
+    ]);
   });
 
   it('lets an admin through without a verified e-mail', async () => {

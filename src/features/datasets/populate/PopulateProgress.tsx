@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { datasetKeys, type PopulateResult, type PopulateStarted } from '@/api/datasets';
-import { isJobRunning, jobQuery } from '@/api/jobs';
+import { isJobRunning, jobQuery, useFollowJob } from '@/api/jobs';
 import { Modal } from '@/components/modal/Modal';
 import { notify } from '@/components/notifications/store';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
@@ -41,6 +41,8 @@ export function PopulateProgress({
   const { dataset } = started;
   const job = useQuery(jobQuery(started.job.id, pollMs));
   useErrorNotification(job.error);
+  // The Background jobs list shows the end at once, even once this modal is closed.
+  useFollowJob(started.job.id);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const data = job.data;
