@@ -1,8 +1,10 @@
 /**
  * The user's selection (spec 001 §7 "Selection", api/arkindex-api.md §3.5): ListSelection,
- * AddSelection and RemoveSelection on /elements/selection/, and the project's part of it on
- * /corpus/{id}/selection/. Each call needs a verified e-mail, then the selection feature (spec
- * 001 §6); rules live in services/selection.ts.
+ * AddSelection and RemoveSelection on /elements/selection/, and the bulk actions on the selected
+ * elements of one project: DELETE /corpus/{id}/selection/ deletes them (project admins), POST
+ * /elements/selection/move/ and /elements/selection/parent/ move or link them (write). Each call
+ * needs a verified e-mail, then the selection feature (spec 001 §6); a bulk action answers 204
+ * once its job is queued. Rules live in services/selection.ts and services/selectionBulk.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,12 +19,12 @@ import { serializeElements } from '../services/elements/serialize';
 import {
   addToSelection,
   checkAddedCount,
-  clearCorpusSelection,
   clearSelection,
   removeFromSelection,
   selectionDisabled,
   selectionSource,
 } from '../services/selection';
+import { scheduleSelectionDeletion, scheduleSelectionLink } from '../services/selectionBulk';
 import { parse, uuidSchema } from '../validation';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,6 +38,9 @@ const addBody = z.object({ ids: z.array(uuidSchema) });
  * must be refused rather than read as "clear everything".
  */
 const removeBody = z.strictObject({ id: uuidSchema.optional() });
+
+const moveBody = z.object({ corpus_id: uuidSchema, destination: uuidSchema });
+const linkBody = z.object({ corpus_id: uuidSchema, parent_id: uuidSchema });
 
 type IdParams = { Params: { id: string } };
 
@@ -99,8 +104,31 @@ export async function selectionRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<IdParams>('/corpus/:id/selection/', async (request, reply) => {
     const user = requireSelectionUser(request);
-    const { corpus } = await requireCorpusRight(db, user, request.params.id, 'read');
-    await clearCorpusSelection(db, user, corpus.id);
+    const access = await requireCorpusRight(db, user, request.params.id, 'admin');
+    const reader = new QueryReader(queryValues(request.query));
+    const deleteChildren = reader.boolean('delete_children') ?? true;
+    reader.throwIfInvalid();
+    await scheduleSelectionDeletion(db, user, access, deleteChildren);
+    return reply.code(204).send();
+  });
+
+  app.post('/elements/selection/move/', async (request, reply) => {
+    const user = requireSelectionUser(request);
+    const body = parse(moveBody, request.body);
+    await scheduleSelectionLink(db, user, 'move', {
+      corpusId: body.corpus_id,
+      targetId: body.destination,
+    });
+    return reply.code(204).send();
+  });
+
+  app.post('/elements/selection/parent/', async (request, reply) => {
+    const user = requireSelectionUser(request);
+    const body = parse(linkBody, request.body);
+    await scheduleSelectionLink(db, user, 'link', {
+      corpusId: body.corpus_id,
+      targetId: body.parent_id,
+    });
     return reply.code(204).send();
   });
 }

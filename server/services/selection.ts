@@ -185,14 +185,3 @@ export async function removeFromSelection(db: Db, user: User, elementId: string)
 export async function clearSelection(db: Db, user: User): Promise<void> {
   await db.deleteFrom('selections').where('user_id', '=', user.id).execute();
 }
-
-/** The selected elements of one project leave the selection; the caller has checked it reads it. */
-export async function clearCorpusSelection(db: Db, user: User, corpusId: string): Promise<void> {
-  await db
-    .deleteFrom('selections')
-    .where('user_id', '=', user.id)
-    .where('element_id', 'in', (eb) =>
-      eb.selectFrom('elements').select('elements.id').where('elements.corpus_id', '=', corpusId),
-    )
-    .execute();
-}

@@ -55,11 +55,29 @@ export async function moveElement(
   if (await isSelfOrAncestor(db, source.element.id, destination.element.id)) {
     throw validationError('destination', LINK_MESSAGES.moveCycle);
   }
-  await db.transaction().execute(async (trx) => {
-    await removeLinks(trx, [source.element.id]);
-    await appendLinks(trx, [{ parentId: destination.element.id, childId: source.element.id }]);
-  });
+  await db
+    .transaction()
+    .execute((trx) => moveUnder(trx, [source.element.id], destination.element.id));
   return { source: source.element.id, destination: destination.element.id };
+}
+
+/**
+ * Takes each element from all its parents to the end of `destinationId`'s children: the one
+ * write of MoveElement, shared with the selection's bulk move. Run it in a transaction, so an
+ * element is never left with no parent or with both its old and new ones; its descendants
+ * follow it, since they hang from it, not from its parents.
+ */
+export async function moveUnder(
+  trx: Db,
+  childIds: readonly string[],
+  destinationId: string,
+): Promise<void> {
+  if (childIds.length === 0) return;
+  await removeLinks(trx, childIds);
+  await appendLinks(
+    trx,
+    childIds.map((childId) => ({ parentId: destinationId, childId })),
+  );
 }
 
 /** The child and parent of a link path: both must be readable (404) and writable (403). */
