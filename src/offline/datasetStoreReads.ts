@@ -65,11 +65,30 @@ export async function readDataset(
   const answer = await tryNetwork(options, () => fetchDataset(id));
   if (answer) {
     await db.datasets.put({ id, ownerId: answer.corpus_id, data: answer, savedAt: Date.now() });
-    return answer;
+    return withQueuedMembership(db, answer);
   }
   const stored = await db.datasets.get(id);
   if (!stored) throw new NotAvailableOffline();
-  return stored.data as Dataset;
+  return withQueuedMembership(db, stored.data as Dataset);
+}
+
+/**
+ * The dataset's set sizes with the additions and removals this device has not sent yet, as
+ * its set lists show them: a page taken out of train offline is no longer counted there.
+ */
+async function withQueuedMembership(db: FoliaDatabase, dataset: Dataset): Promise<Dataset> {
+  const queued = await db.outbox.where('entityId').equals(dataset.id).toArray();
+  const sizes = { ...dataset.set_elements };
+  let changed = false;
+  for (const entry of queued) {
+    const step =
+      entry.kind === 'dataset.element.add' ? 1 : entry.kind === 'dataset.element.remove' ? -1 : 0;
+    const set = (entry.payload as { set?: unknown }).set;
+    if (step === 0 || typeof set !== 'string' || !(set in sizes)) continue;
+    sizes[set] = Math.max(0, sizes[set]! + step);
+    changed = true;
+  }
+  return changed ? { ...dataset, set_elements: sizes } : dataset;
 }
 
 /** A page of a set's elements, marked when it holds only what this device keeps. */

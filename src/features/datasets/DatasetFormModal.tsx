@@ -88,7 +88,8 @@ export function DatasetFormModal({
     onSuccess: (saved) => {
       if (saved) {
         queryClient.setQueryData(datasetKeys.detail(saved.id), saved);
-        void queryClient.invalidateQueries({ queryKey: datasetKeys.corpus(corpusId) });
+        // Lists and element tables show its name and state too.
+        void queryClient.invalidateQueries({ queryKey: datasetKeys.all });
         onSaved?.(saved);
       }
       onClose();

@@ -47,13 +47,10 @@ export function withSetRemoved(dataset: Dataset, setId: string): Dataset {
   return { ...dataset, sets: dataset.sets.filter((c) => c.id !== setId), set_elements };
 }
 
-/** Whatever is cached of the dataset is read again from the server. */
-export function refreshDataset(
-  queryClient: QueryClient,
-  dataset: Pick<Dataset, 'id' | 'corpus_id'>,
-) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: datasetKeys.detail(dataset.id) }),
-    queryClient.invalidateQueries({ queryKey: datasetKeys.corpus(dataset.corpus_id) }),
-  ]);
+/**
+ * Whatever is cached of the dataset is read again from the server: the dataset, its project's
+ * list, and the element tables and set lists that name it or its sets.
+ */
+export function refreshDataset(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: datasetKeys.all });
 }

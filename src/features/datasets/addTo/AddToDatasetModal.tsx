@@ -12,7 +12,6 @@ import { NO_ERRORS, type FormErrors } from '@/lib/formErrors';
 import { addElementToSet } from '@/offline/datasetEdits';
 import { savedNotice } from '@/offline/runtime';
 import {
-  DATASETS_FETCH_ERROR,
   DatasetSelect,
   FIELD_REQUIRED,
   soleOpenDataset,
@@ -110,26 +109,17 @@ export function AddToDatasetModal({ corpusId, target, onClose }: AddToDatasetMod
           'Add the selected elements of this project to a set of a dataset.'
         )}
       </p>
-      {datasets.isPending ? (
-        <p role="status">Loading datasets…</p>
-      ) : datasets.isError ? (
-        <div>
-          <p className={ui.label}>Dataset</p>
-          <p className="mt-1 text-red-700">{DATASETS_FETCH_ERROR}</p>
-        </div>
-      ) : (
-        <DatasetSelect
-          datasets={datasets.data}
-          value={dataset?.id ?? ''}
-          onChange={(next) => {
-            setChosen(next);
-            setSetId('');
-            setServerErrors(NO_ERRORS);
-          }}
-          errors={datasetErrors}
-          disabled={pending}
-        />
-      )}
+      <DatasetSelect
+        datasets={datasets}
+        value={dataset?.id ?? ''}
+        onChange={(next) => {
+          setChosen(next);
+          setSetId('');
+          setServerErrors(NO_ERRORS);
+        }}
+        errors={datasetErrors}
+        disabled={pending}
+      />
       {dataset && (
         <div>
           <label htmlFor={setSelectId} className={ui.label}>

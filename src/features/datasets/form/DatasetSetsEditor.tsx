@@ -58,7 +58,7 @@ export function DatasetSetsEditor({
     patchCachedDataset(queryClient, dataset, (cached) => withSetRemoved(cached, set.id));
     queryClient.removeQueries({ queryKey: datasetKeys.elements(dataset.id, set.name) });
     notify({ type: 'success', text: DATASET_TEXT.setDeleted });
-    void refreshDataset(queryClient, dataset);
+    void refreshDataset(queryClient);
   };
 
   return (
@@ -194,7 +194,7 @@ function NewSetField({ dataset, blocked }: { dataset: Dataset; blocked: string |
       patchCachedDataset(queryClient, dataset, (cached) => withSetAdded(cached, set));
       notify({ type: 'success', text: DATASET_TEXT.setCreated(set.name) });
       setName('');
-      void refreshDataset(queryClient, dataset);
+      void refreshDataset(queryClient);
     } catch (error) {
       // A refused name is told under the field; anything else in a notice.
       if (isValidationError(error)) {

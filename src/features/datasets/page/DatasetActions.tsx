@@ -53,7 +53,9 @@ export function DatasetActions({
     mutationFn: () => updateDataset(dataset.id, { state: 'open' }),
     onSuccess: (saved) => {
       queryClient.setQueryData(datasetKeys.detail(saved.id), saved);
-      void queryClient.invalidateQueries({ queryKey: datasetKeys.corpus(dataset.corpus_id) });
+      // Every view naming the dataset shows its state: the lists, and each element's table
+      // whose remove buttons open with it.
+      void queryClient.invalidateQueries({ queryKey: datasetKeys.all });
       notify({ type: 'success', text: 'Dataset reopened' });
     },
     onError: (error) => notifyError(error, 'An error occurred while reopening the dataset'),

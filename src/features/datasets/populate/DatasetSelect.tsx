@@ -24,7 +24,8 @@ export function useCorpusDatasets(corpusId: string) {
 }
 
 export interface DatasetSelectProps {
-  datasets: readonly Dataset[];
+  /** The project's datasets as useCorpusDatasets reads them: loading, failed or there. */
+  datasets: ReturnType<typeof useCorpusDatasets>;
   value: string;
   onChange: (dataset: Dataset | null) => void;
   errors: readonly string[];
@@ -35,9 +36,25 @@ export interface DatasetSelectProps {
  * The dataset to work on. Only open datasets accept elements (spec 001 §4): the others are
  * listed with their state but cannot be chosen, so nobody wonders where theirs went.
  */
-export function DatasetSelect({ datasets, value, onChange, errors, disabled }: DatasetSelectProps) {
+export function DatasetSelect({
+  datasets: query,
+  value,
+  onChange,
+  errors,
+  disabled,
+}: DatasetSelectProps) {
   const id = useId();
   const errorsId = `${id}-errors`;
+  if (query.isPending) return <p role="status">Loading datasets…</p>;
+  if (query.isError) {
+    return (
+      <div>
+        <p className={ui.label}>Dataset</p>
+        <p className="mt-1 text-red-700">{DATASETS_FETCH_ERROR}</p>
+      </div>
+    );
+  }
+  const datasets = query.data;
   if (!datasets.some((dataset) => dataset.state === 'open')) {
     return (
       <div>

@@ -12,12 +12,7 @@ import { OfflineNote, useNeedsNetwork } from '@/components/NeedsNetwork';
 import { notifyError } from '@/components/notifications/store';
 import { ui } from '@/components/styles';
 import { isValidationError } from '@/lib/formErrors';
-import {
-  DATASETS_FETCH_ERROR,
-  DatasetSelect,
-  soleOpenDataset,
-  useCorpusDatasets,
-} from './DatasetSelect';
+import { DatasetSelect, soleOpenDataset, useCorpusDatasets } from './DatasetSelect';
 import { ignoredFilters, listingParent, listingRecursive, listingType } from './listingFilters';
 import {
   DEFAULT_COUNT,
@@ -124,25 +119,16 @@ export function PopulateForm({ corpus, parentId, filters, onClose, onStarted }: 
       }
     >
       <OfflineNote action="populate a dataset" />
-      {datasets.isPending ? (
-        <p role="status">Loading datasets…</p>
-      ) : datasets.isError ? (
-        <div>
-          <p className={ui.label}>Dataset</p>
-          <p className="mt-1 text-red-700">{DATASETS_FETCH_ERROR}</p>
-        </div>
-      ) : (
-        <DatasetSelect
-          datasets={datasets.data}
-          value={dataset?.id ?? ''}
-          onChange={(next) => {
-            setChosen(next);
-            setServerErrors(NO_SERVER_ERRORS);
-          }}
-          errors={errorsOf('dataset')}
-          disabled={pending}
-        />
-      )}
+      <DatasetSelect
+        datasets={datasets}
+        value={dataset?.id ?? ''}
+        onChange={(next) => {
+          setChosen(next);
+          setServerErrors(NO_SERVER_ERRORS);
+        }}
+        errors={errorsOf('dataset')}
+        disabled={pending}
+      />
       {dataset && (
         <RatioFields
           dataset={dataset}
