@@ -26,9 +26,10 @@ export function JobsModal({ onClose }: { onClose: () => void }) {
             type="button"
             className={ui.secondaryButton}
             disabled={jobs.isFetching}
+            aria-busy={jobs.isFetching}
             onClick={() => void jobs.refetch()}
           >
-            {jobs.isFetching ? 'Refreshing…' : 'Refresh'}
+            Refresh
           </button>
           <button type="button" className={ui.primaryButton} onClick={onClose}>
             Close
