@@ -119,6 +119,29 @@ export interface LocalElementSets {
 }
 
 /** One cached IIIF URL (info.json, tile or thumbnail) a pack holds, so removal knows its own. */
+/**
+ * An element of the user's selection on this device (spec 001 §4 "Selection"): toggles land
+ * here at once and reach the server later; `synced` says the server already agrees. An element
+ * unselected here stays as `selected: false` until the server has been told.
+ */
+export interface LocalSelectionRow {
+  id: string;
+  userId: string;
+  corpusId: string;
+  corpusName: string | null;
+  /** As the card showed it, so the selection page lists it offline. */
+  element: ElementListItem;
+  selected: boolean;
+  synced: boolean;
+  changedAt: number;
+}
+
+/** "Unselect all" done on this device and not yet told to the server. */
+export interface LocalSelectionClear {
+  userId: string;
+  at: number;
+}
+
 export interface PackTileRow {
   packId: string;
   url: string;
@@ -145,6 +168,8 @@ export class FoliaDatabase extends Dexie {
   packs!: EntityTable<PackRow, 'id'>;
   packTiles!: Table<PackTileRow, [string, string]>;
   elementSets!: EntityTable<LocalElementSets, 'id'>;
+  selection!: EntityTable<LocalSelectionRow, 'id'>;
+  selectionClears!: EntityTable<LocalSelectionClear, 'userId'>;
 
   constructor(name = 'folia') {
     super(name);
@@ -183,6 +208,8 @@ export class FoliaDatabase extends Dexie {
     // The dataset sets of elements (read online, or taken offline with a folder), and the
     // project's datasets by project in the `datasets` table declared in version 2.
     this.version(5).stores({ elementSets: 'id, *datasetIds' });
+    // The selection, local first: toggles made offline survive a reload and are sent later.
+    this.version(6).stores({ selection: 'id, userId', selectionClears: 'userId' });
   }
 }
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { corpusQuery } from '@/api/corpora';
 import { neighborsQuery } from '@/api/elements';
 import { storedElementQuery } from '@/offline/queries';
+import { useSelectionToggle } from '@/offline/selectionToggle';
 import type { Corpus, Element, ImageInfo, Polygon } from '@/api/types';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { useDocumentTitle } from '@/lib/documentTitle';
@@ -139,6 +140,7 @@ function ElementView({
               {typeName(element.type)}
             </span>
             <CopyIdButton id={element.id} />
+            <SelectionButton element={element} corpusName={corpus.data?.name ?? null} />
           </div>
           <NavigationMenu
             element={element}
@@ -248,4 +250,28 @@ function ElementImage({
     onSelect: onHighlight,
     isPublic: corpus?.public ?? element.corpus.public ?? false,
   });
+}
+
+/** Selects the element shown, as its card's toggle would (spec 001 §4 "Selection"). */
+function SelectionButton({ element, corpusName }: { element: Element; corpusName: string | null }) {
+  const toggle = useSelectionToggle()(element, { id: element.corpus.id, name: corpusName });
+  if (!toggle) return null;
+  const reason = toggle.disabledReason;
+  return (
+    <button
+      type="button"
+      aria-label={`Select ${element.name}`}
+      aria-pressed={toggle.selected}
+      aria-disabled={reason ? true : undefined}
+      title={reason ?? undefined}
+      onClick={() => !reason && toggle.onToggle()}
+      className={`rounded border px-2 py-0.5 text-sm ${
+        toggle.selected
+          ? 'border-brand-600 bg-brand-600 text-white hover:bg-brand-700'
+          : 'border-slate-300 text-slate-700 hover:bg-slate-50'
+      } aria-disabled:cursor-not-allowed aria-disabled:opacity-50`}
+    >
+      {toggle.selected ? 'Selected' : 'Select'}
+    </button>
+  );
 }

@@ -4,7 +4,7 @@ import { ElementCard, type ElementCardSelection } from '@/components/ElementCard
 export interface ElementGridProps {
   elements: readonly ElementListItem[];
   typeName: (slug: string) => string;
-  selection?: (element: ElementListItem) => ElementCardSelection;
+  selection?: (element: ElementListItem) => ElementCardSelection | undefined;
   /** A newer list is on its way; the one shown is the previous one. */
   stale?: boolean;
   /** The list's accessible name. */

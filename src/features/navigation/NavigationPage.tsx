@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { corpusQuery } from '@/api/corpora';
 import { storedCorpusElementsQuery } from '@/offline/queries';
+import { useSelectionToggle } from '@/offline/selectionToggle';
 import { currentUserQuery } from '@/api/user';
 import type { Corpus, ElementListItem } from '@/api/types';
 import { NewFolderModal } from '@/components/folders/NewFolderModal';
@@ -121,18 +122,9 @@ function NavigationView({
   // Deletion runs on the server, unlike New folder which the outbox keeps for later.
   const deleteBlocked = useNeedsNetwork() ?? deletionBlocked(query, listedCount);
 
-  // Selection arrives with its own feature; until then the toggle only marks cards on this page.
-  const [marked, setMarked] = useState<ReadonlySet<string>>(() => new Set());
-  const selection = (element: ElementListItem) => ({
-    selected: marked.has(element.id),
-    disabledReason: user ? null : 'Log in to select elements',
-    onToggle: () =>
-      setMarked((previous) => {
-        const next = new Set(previous);
-        if (!next.delete(element.id)) next.add(element.id);
-        return next;
-      }),
-  });
+  const toggle = useSelectionToggle();
+  const selection = (element: ElementListItem) =>
+    toggle(element, { id: corpusId, name: corpus.name });
 
   const page = elements.data;
   const pagination = page && (

@@ -1,9 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { matchClasses } from '@/features/classifications/classSearch';
+import { AddToDatasetModal } from '@/features/datasets/addTo/AddToDatasetModal';
+import { SelectionPage } from '@/features/selection/SelectionPage';
 
 export const Route = createFileRoute('/elements/selected')({
   staticData: { name: 'elements-selected' },
   beforeLoad: requireAccess({ feature: 'selection', login: true, verified: true }),
-  component: () => <RoutePlaceholder name="elements-selected" />,
+  component: () => (
+    <SelectionPage
+      matchClasses={matchClasses}
+      renderAddToDataset={(corpusId, onClose) => (
+        <AddToDatasetModal corpusId={corpusId} target={{ kind: 'selection' }} onClose={onClose} />
+      )}
+    />
+  ),
 });
