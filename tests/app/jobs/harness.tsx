@@ -53,9 +53,10 @@ export function fakeJobsServer(jobs: Job[], overrides: Record<string, Handler> =
     const one = /^\/jobs\/([^/]+)\/$/.exec(call.path);
     const index = one ? jobs.findIndex((job) => job.id === one[1]) : -1;
     if (one && index < 0) return apiError(404, [{ attr: null, detail: 'Not found.' }]);
-    if (one && call.method === 'GET') return json(200, { ...jobs[index], kind: 'import' });
-    if (one && call.method === 'DELETE') {
-      if (jobs[index].status === 'started') stopRequested.add(jobs[index].id);
+    const job = jobs[index];
+    if (one && job && call.method === 'GET') return json(200, { ...job, kind: 'import' });
+    if (one && job && call.method === 'DELETE') {
+      if (job.status === 'started') stopRequested.add(job.id);
       else jobs.splice(index, 1);
       return json(204, null);
     }
@@ -74,6 +75,11 @@ const routeTree = rootRoute.addChildren([home]);
 /** The app's shell on a stand-in home page, for `user` (null: nobody logged in). */
 export function renderShell(user: User | null) {
   return renderRoutes(routeTree as never, { url: '/', info: makeInfo(), user });
+}
+
+/** The row of the Background jobs modal for the job so described, to look inside. */
+export function rowOf(modal: ReturnType<typeof within>, description: string) {
+  return within(modal.getByRole('listitem', { name: description }));
 }
 
 export const navbar = async () => within(await screen.findByRole('navigation', { name: 'Main' }));

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import '../shell/domStubs';
 import { describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   apiError,
@@ -12,6 +12,7 @@ import {
   navbar,
   openJobs,
   refresh,
+  rowOf,
   renderShell,
   unverified,
   verified,
@@ -81,7 +82,10 @@ describe('the Background jobs modal', () => {
       'Populating Train split',
       'Import of broken.zip',
     ]);
-    const [moving, deleting, populating, failed] = rows.map((row) => within(row));
+    const moving = rowOf(modal, 'Moving 120 elements');
+    const deleting = rowOf(modal, 'Deleting 3 elements');
+    const populating = rowOf(modal, 'Populating Train split');
+    const failed = rowOf(modal, 'Import of broken.zip');
 
     expect(moving.getByText('Running')).toBeTruthy();
     expect(moving.getByText('Started 5 minutes ago')).toBeTruthy();
@@ -115,7 +119,8 @@ describe('the Background jobs modal', () => {
     ]);
     renderShell(verified);
     const modal = await openJobs(2);
-    const [exported, reindex] = modal.getAllByRole('listitem').map((row) => within(row));
+    const exported = rowOf(modal, 'Export');
+    const reindex = rowOf(modal, 'Reindex');
     expect(exported.getByText('Finished')).toBeTruthy();
     // No end date given: the start is the latest moment known.
     expect(exported.getByText('Started 5 minutes ago')).toBeTruthy();
