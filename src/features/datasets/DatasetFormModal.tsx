@@ -17,6 +17,7 @@ import { Modal } from '@/components/modal/Modal';
 import { CheckboxField } from '@/components/modal/CheckboxField';
 import { ErrorList } from '@/components/modal/ErrorList';
 import { SubmitActions } from '@/components/modal/ModalActions';
+import { OfflineNote, useNeedsNetwork } from '@/components/NeedsNetwork';
 import { NO_ERRORS, type FormErrors } from '@/lib/formErrors';
 import { DATASET_TEXT, editBlocked, useDatasetAccess } from './datasetRights';
 import { datasetFormErrors } from './form/datasetFormErrors';
@@ -106,7 +107,9 @@ export function DatasetFormModal({
     save.mutate();
   };
 
-  const blocked = editBlocked(access);
+  // The dataset itself is saved online; its sets' renames (below, when editing) wait offline.
+  const offline = useNeedsNetwork();
+  const blocked = editBlocked(access) ?? offline;
   const pending = save.isPending;
   return (
     <Modal
@@ -124,6 +127,7 @@ export function DatasetFormModal({
         />
       }
     >
+      <OfflineNote action={dataset ? 'save the dataset' : 'create a dataset'} />
       <TextField
         label="Name"
         autoFocus

@@ -15,6 +15,8 @@ import {
   renderDatasetPage,
   uuid,
 } from './pageHarness';
+import { NEEDS_NETWORK } from '@/components/NeedsNetwork';
+import { connectivity } from '@/offline/runtime';
 
 isolateEachTest();
 
@@ -265,6 +267,25 @@ describe("the dataset page's actions", () => {
       `DELETE /datasets/${dataset.id}/`,
     ]);
     expect(api.datasets).toEqual([]);
+  });
+});
+
+describe('the dataset page offline', () => {
+  it('says that cloning, deleting and the CSV need the network, and keeps Edit for set renames', async () => {
+    const { dataset, api } = splitDataset('admin');
+    renderDatasetPage(`/dataset/${dataset.id}`);
+    await screen.findByRole('link', { name: 'Download CSV' });
+    const clone = screen.getByRole('button', { name: 'Clone' });
+    await waitFor(() => expect(clone.getAttribute('aria-disabled')).toBeNull());
+    connectivity.store.set({ online: false, checkedAt: null });
+    for (const name of ['Clone', 'Delete', 'Download CSV', 'Create a process']) {
+      const button = await screen.findByRole('button', { name });
+      expect(button.getAttribute('title')).toBe(NEEDS_NETWORK);
+    }
+    expect(screen.queryByRole('link', { name: 'Download CSV' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit' }).getAttribute('aria-disabled')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Clone' }));
+    expect(api.writes()).toEqual([]);
   });
 });
 

@@ -8,17 +8,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import {
   cloneDataset,
-  datasetCsvUrl,
   datasetKeys,
   deleteDataset,
   updateDataset,
   type Dataset,
 } from '@/api/datasets';
 import { GuardedButton } from '@/components/GuardedButton';
+import { useNeedsNetwork } from '@/components/NeedsNetwork';
 import { ConfirmDeletion } from '@/components/modal/ConfirmDeletion';
 import { notify, notifyError } from '@/components/notifications/store';
 import { ui } from '@/components/styles';
 import { DatasetFormModal } from '../DatasetFormModal';
+import { CsvDownload } from './CsvDownload';
 import { adminBlocked, cloneBlocked, editBlocked, type DatasetAccess } from '../datasetRights';
 
 export const BUILDING_NO_CLONE = 'A dataset being built cannot be cloned';
@@ -36,7 +37,9 @@ export function DatasetActions({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [shown, setShown] = useState<'edit' | 'delete' | null>(null);
-  const adminOnly = adminBlocked(access);
+  // Cloning, reopening and deleting are the server's to do: offline they say so.
+  const offline = useNeedsNetwork();
+  const adminOnly = adminBlocked(access) ?? offline;
 
   const clone = useMutation({
     mutationFn: () => cloneDataset(dataset.id),
@@ -86,7 +89,9 @@ export function DatasetActions({
       </GuardedButton>
       <GuardedButton
         className={ui.secondaryButton}
-        blocked={cloneBlocked(access) ?? (dataset.state === 'building' ? BUILDING_NO_CLONE : null)}
+        blocked={
+          cloneBlocked(access) ?? (dataset.state === 'building' ? BUILDING_NO_CLONE : offline)
+        }
         disabled={clone.isPending}
         onClick={() => clone.mutate()}
       >
@@ -103,9 +108,7 @@ export function DatasetActions({
           Reopen
         </GuardedButton>
       )}
-      <a href={datasetCsvUrl(dataset.id)} download className={ui.secondaryButton}>
-        Download CSV
-      </a>
+      <CsvDownload datasetId={dataset.id}>Download CSV</CsvDownload>
       <GuardedButton
         className={ui.dangerOutlineButton}
         blocked={adminOnly}

@@ -1,8 +1,8 @@
 /** One tab per set, with its badge and count; the tab shown is the page's `set` query. */
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { datasetCsvUrl, type Dataset } from '@/api/datasets';
-import { ui } from '@/components/styles';
+import type { Dataset } from '@/api/datasets';
 import { SetBadge } from '../SetBadge';
+import { CsvDownload } from './CsvDownload';
 import { SetElements } from './SetElements';
 
 export function SetTabs({
@@ -42,9 +42,9 @@ export function SetTabs({
         {dataset.sets.map((set) => (
           <TabPanel key={set.id} className="flex flex-col gap-4" unmount>
             <p>
-              <a href={datasetCsvUrl(dataset.id, set.name)} download className={ui.secondaryButton}>
+              <CsvDownload datasetId={dataset.id} set={set.name}>
                 Download CSV of set {set.name}
-              </a>
+              </CsvDownload>
             </p>
             <SetElements datasetId={dataset.id} set={set.name} typeName={typeName} />
           </TabPanel>
