@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateElements } from '@/api/elements';
+import { jobsChanged } from '@/api/jobs';
 import { deleteSelectedElements } from '@/api/selection';
 import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
 import { notify, notifyError } from '@/components/notifications/store';
@@ -30,7 +31,7 @@ export function DeleteSelectionDialog({
       // The deleted elements leave the server's selection with the job; should it fail, the
       // next read of the selection brings back those still there.
       await localSelection.forget(ids);
-      await invalidateElements(queryClient);
+      await Promise.all([jobsChanged(queryClient), invalidateElements(queryClient)]);
     },
     onError: (error) => notifyError(error, 'An error occurred while deleting the elements'),
   });

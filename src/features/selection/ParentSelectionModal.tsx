@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateElements } from '@/api/elements';
+import { jobsChanged } from '@/api/jobs';
 import { linkSelection, moveSelection } from '@/api/selection';
 import { FolderPickerModal } from '@/components/folders/FolderPickerModal';
 import type { FolderRef } from '@/components/folders/FolderPicker';
@@ -53,7 +54,12 @@ export function ParentSelectionModal({
     onSuccess: async () => {
       notify({ type: 'success', text: change.scheduled });
       onClose();
-      await Promise.all([invalidateElements(queryClient), localSelection.refresh()]);
+      // The job shows in the navbar's count now rather than at the next poll.
+      await Promise.all([
+        jobsChanged(queryClient),
+        invalidateElements(queryClient),
+        localSelection.refresh(),
+      ]);
     },
     // The API names destination, corpus_id or parent_id: all about the folder or the project
     // picked, so one list under the picker says it all.
