@@ -4,7 +4,7 @@
  * server that keeps a selection and answers the bulk calls a test gives it.
  */
 import { beforeEach } from 'vitest';
-import { Outlet, createRootRouteWithContext, createRoute } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import type { RouterContext } from '@/app/guard';
 import type { Corpus, ElementListItem, User } from '@/api/types';
 import { Notifications } from '@/components/notifications/Notifications';
