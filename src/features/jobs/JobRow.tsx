@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteJob, jobsChanged, type Job } from '@/api/jobs';
 import { notifyError } from '@/components/notifications/store';
@@ -28,11 +29,17 @@ export function JobRow({ job }: { job: Job }) {
   });
   const moment = jobMoment(job);
   const action = started ? 'Stop' : 'Delete';
+  // The server only stops a job between two of its steps: until the list says it ended, the
+  // button says the request was heard rather than offering Stop again.
+  const stopping = started && remove.isSuccess;
+  const descriptionId = useId();
   return (
-    <li className="flex flex-col gap-2 py-3" aria-label={job.description}>
+    <li className="flex flex-col gap-2 py-3" aria-labelledby={descriptionId}>
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
-          <p className="font-medium break-words text-slate-900">{job.description}</p>
+          <p id={descriptionId} className="font-medium break-words text-slate-900">
+            {job.description}
+          </p>
           <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
             <span
               className={`rounded-full px-2 py-0.5 font-medium ${BADGES[statusTone(job.status)]}`}
@@ -48,10 +55,10 @@ export function JobRow({ job }: { job: Job }) {
           type="button"
           className={started ? ui.secondaryButton : ui.dangerOutlineButton}
           aria-label={`${action}: ${job.description}`}
-          disabled={remove.isPending}
+          disabled={remove.isPending || stopping}
           onClick={() => remove.mutate()}
         >
-          {remove.isPending ? 'Please wait…' : action}
+          {stopping ? 'Stopping…' : remove.isPending ? 'Please wait…' : action}
         </button>
       </div>
       {started && (

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { jobsListQuery } from '@/api/jobs';
 import { Modal } from '@/components/modal/Modal';
@@ -9,11 +10,19 @@ import { JobRow } from './JobRow';
 export const JOBS_TITLE = 'Background jobs';
 export const NO_JOBS = 'There are no background jobs.';
 
+/** How often the rows' relative dates are written again while the list itself is unchanged. */
+const CLOCK_MS = 15_000;
+
 /** Spec 000 §2: the caller's jobs, newest first, each stoppable or deletable, and Refresh. */
 export function JobsModal({ onClose }: { onClose: () => void }) {
   const { online } = useConnectivity();
   const jobs = useQuery(jobsListQuery(online));
   useErrorNotification(jobs.error);
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((tick) => tick + 1), CLOCK_MS);
+    return () => clearInterval(timer);
+  }, []);
   const list = jobs.data;
   return (
     <Modal

@@ -76,7 +76,9 @@ describe('the Background jobs modal', () => {
     renderShell(verified);
     const modal = await openJobs(4);
     const rows = modal.getAllByRole('listitem');
-    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual([
+    expect(
+      rows.map((row) => document.getElementById(row.getAttribute('aria-labelledby')!)?.textContent),
+    ).toEqual([
       'Moving 120 elements',
       'Deleting 3 elements',
       'Populating Train split',
@@ -139,6 +141,10 @@ describe('the Background jobs modal', () => {
     await waitFor(() => expect(server.callsTo('DELETE', `/jobs/${running.id}/`)).toHaveLength(1));
     expect(server.stopRequested.has(running.id)).toBe(true);
     await waitFor(() => expect(server.listReads()).toBe(reads + 1));
+    // Still started until it reaches a stopping point: the request is not offered again.
+    const stopping = modal.getByRole('button', { name: 'Stop: Moving 120 elements' });
+    expect(stopping.textContent).toBe('Stopping…');
+    expect((stopping as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('deletes an ended job; once the last is gone it says there are none', async () => {
