@@ -186,6 +186,32 @@ export function followJob(
   check();
 }
 
+/**
+ * For a request that starts jobs without naming them (the selection's bulk actions answer 204):
+ * runs `start`, then follows (followJob) each job the list holds that it did not hold before.
+ * The list is read first if this tab has not read it yet, so older jobs are never taken for
+ * new ones.
+ */
+export async function followJobsStartedBy<T>(
+  queryClient: QueryClient,
+  start: () => Promise<T>,
+  onEnd?: JobEnd,
+): Promise<T> {
+  const listed = () => queryClient.fetchQuery({ ...jobsListQuery(), staleTime: 0, retry: false });
+  const known =
+    queryClient.getQueryData<Job[]>(jobKeys.list()) ?? (await listed().catch(() => null));
+  const result = await start();
+  if (known) {
+    const before = new Set(known.map((job) => job.id));
+    void listed()
+      .then((jobs) => {
+        for (const job of jobs) if (!before.has(job.id)) followJob(queryClient, job.id, onEnd);
+      })
+      .catch(() => undefined);
+  }
+  return result;
+}
+
 /** Follows the job (followJob) from a screen; the following outlives the screen. */
 export function useFollowJob(jobId: string | null | undefined): void {
   const queryClient = useQueryClient();
