@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deleteJob, jobsChanged, type Job } from '@/api/jobs';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { deleteJob, jobQuery, jobsChanged, type Job } from '@/api/jobs';
 import { notifyError } from '@/components/notifications/store';
 import { ProgressBar } from '@/components/ProgressBar';
 import { ui } from '@/components/styles';
@@ -19,8 +19,12 @@ const BADGES: Record<StatusTone, string> = {
  * job) or Delete (any other: a queued one never runs, an ended one leaves the list). Both are
  * DELETE /jobs/{id}/; the list is read again after either.
  */
-export function JobRow({ job }: { job: Job }) {
+export function JobRow({ job: listed, listedAt }: { job: Job; listedAt: number }) {
   const queryClient = useQueryClient();
+  // A screen following this job (an import's progress) reads it more often than the list: its
+  // newer answer is shown, never fetched from here.
+  const detail = useQuery({ ...jobQuery(listed.id), enabled: false });
+  const job = detail.data && detail.dataUpdatedAt > listedAt ? detail.data : listed;
   const started = job.status === 'started';
   const remove = useMutation({
     mutationFn: () => deleteJob(job.id),

@@ -55,7 +55,7 @@ export function JobsModal({ onClose }: { onClose: () => void }) {
       ) : (
         <ul aria-label={JOBS_TITLE} className="-my-3 divide-y divide-slate-200">
           {list.map((job) => (
-            <JobRow key={job.id} job={job} />
+            <JobRow key={job.id} job={job} listedAt={jobs.dataUpdatedAt} />
           ))}
         </ul>
       )}

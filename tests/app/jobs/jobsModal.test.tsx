@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import '../shell/domStubs';
 import { describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
+import { jobKeys } from '@/api/jobs';
 import userEvent from '@testing-library/user-event';
 import {
   apiError,
@@ -108,6 +109,23 @@ describe('the Background jobs modal', () => {
       expect(row.queryByRole('button', { name: /^Stop/ })).toBeNull();
       expect(row.getByRole('button', { name: /^Delete: / })).toBeTruthy();
     }
+  });
+
+  it('shows the progress a screen following the job read since the list was', async () => {
+    const job = makeJob({ description: 'Import of letters.zip', status: 'started', progress: 0.1 });
+    fakeJobsServer([job]);
+    const { queryClient } = renderShell(verified);
+    const modal = await openJobs(1);
+    const row = rowOf(modal, 'Import of letters.zip');
+    expect(row.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('10');
+    // As the import screen's own polling leaves it in the cache.
+    act(() => {
+      queryClient.setQueryData(jobKeys.detail(job.id), { ...job, progress: 0.7 });
+    });
+    await waitFor(() =>
+      expect(row.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('70'),
+    );
+    expect(row.getByText('70%')).toBeTruthy();
   });
 
   it('reads the end states of an Arkindex instance, finished and failed, as ended', async () => {
