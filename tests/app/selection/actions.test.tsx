@@ -98,7 +98,9 @@ describe('Bulk actions of the selection page', () => {
   it('leave deletion to administrators: a contributor may do everything else', async () => {
     setup(['read', 'write']);
     const actions = await openPage();
-    const expected = Object.fromEntries(ACTIONS.map((label) => [label, null]));
+    const expected: Record<string, string | null> = Object.fromEntries(
+      ACTIONS.map((label) => [label, null]),
+    );
     expected['Delete elements'] = 'You must have an admin access to this project';
     expect(reasons(actions)).toEqual(expected);
     // A blocked button sends nothing.
