@@ -66,6 +66,10 @@ test('the Background jobs modal shows an import running and one finished, and cl
   await expect(running.getByText('Finished')).toBeVisible({ timeout: 90_000 });
   await expect(running.getByRole('progressbar')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('background-jobs-finished.png') });
+  // On a phone the rows keep their buttons beside the descriptions.
+  await page.setViewportSize({ width: 390, height: 760 });
+  await expect(finished.getByRole('button', { name: /^Delete: / })).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('background-jobs-phone.png') });
 
   await finished.getByRole('button', { name: /^Delete: / }).click();
   await expect(rows).toHaveCount(1);
