@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { connectivity } from '@/offline/runtime';
 import {
   isolateEachTest,
   makeCorpus,
@@ -158,6 +159,32 @@ describe('Selection toggles on cards', () => {
     expect(toggle.checked).toBe(false);
     await waitFor(() => expect(server.selectedNames()).toEqual([]));
     expect(counter().getAttribute('aria-label')).toBe('Selected elements: 0');
+  });
+
+  it('select offline at once, and reach the server once the network returns', async () => {
+    const folio = makeElement({ name: 'Folio 2', type: 'page', corpus: { id: letters.id } });
+    const server = selectionServer({
+      corpora: [letters],
+      elements: { [letters.id]: [folio] },
+      selected: [],
+    });
+    const user = userEvent.setup();
+    openNavigation(letters.id, makeUser());
+    const toggle = (await screen.findByRole('checkbox', {
+      name: 'Select Folio 2',
+    })) as HTMLInputElement;
+    await waitFor(() => expect(counter().getAttribute('aria-label')).toBe('Selected elements: 0'));
+
+    connectivity.store.set({ online: false, checkedAt: Date.now() });
+    await user.click(toggle);
+    expect(toggle.checked).toBe(true);
+    expect(counter().getAttribute('aria-label')).toBe('Selected elements: 1');
+    expect(server.callsTo('POST', '/elements/selection/')).toHaveLength(0);
+
+    connectivity.store.set({ online: true, checkedAt: Date.now() });
+    await waitFor(() => expect(server.selectedNames()).toEqual(['Folio 2']));
+    expect(server.callsTo('POST', '/elements/selection/')).toHaveLength(1);
+    expect(toggle.checked).toBe(true);
   });
 
   it('are disabled for anonymous visitors and unverified users, saying why', async () => {
