@@ -20,8 +20,13 @@ export function useSelectionSummary(): { count: number; loading: boolean } {
     };
     void localSelection.open(userId).then(() => localSelection.refresh());
     const stop = localSelection.watchConnectivity();
+    // Another tab, or a job (worker results putting failures in the selection), may have
+    // changed it meanwhile: coming back to the tab reads it again.
+    const onFocus = () => void localSelection.refresh();
+    window.addEventListener('focus', onFocus);
     return () => {
       stop();
+      window.removeEventListener('focus', onFocus);
       localSelection.onRejected = null;
     };
   }, [userId]);

@@ -112,6 +112,8 @@ export function selectionServer(options: SelectionServerOptions) {
   });
   return {
     ...server,
+    /** Selected from another browser or tab: the server knows, this page does not yet. */
+    selectElsewhere: (element: ElementListItem) => selected.push(element),
     /** The server's selection now, by name. */
     selectedNames: () => selected.map((element) => element.name),
     callsTo: (method: string, path: string) =>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { connectivity } from '@/offline/runtime';
 import {
@@ -114,6 +114,21 @@ describe('The selection page', () => {
         .map((call) => (call.body as { id: string }).id)
         .sort(),
     ).toEqual([letter1.id, letter2.id].sort());
+  });
+
+  it('reads the selection again when the user comes back to the tab', async () => {
+    const server = selectionServer({
+      corpora: [letters],
+      elements: { [letters.id]: [letter1, letter2] },
+      selected: [letter1],
+    });
+    openSelectionPage(makeUser());
+    await screen.findByRole('heading', { name: 'Letters (1 element)' });
+    // Selected in another tab meanwhile.
+    server.selectElsewhere(letter2);
+    fireEvent.focus(window);
+    expect(await screen.findByRole('heading', { name: 'Letters (2 elements)' })).toBeTruthy();
+    expect(counter().getAttribute('aria-label')).toBe('Selected elements: 2');
   });
 
   it("unselects one element with its card's toggle", async () => {
