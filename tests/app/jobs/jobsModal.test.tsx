@@ -113,12 +113,14 @@ describe('the Background jobs modal', () => {
 
   it('shows the progress a screen following the job read since the list was', async () => {
     const job = makeJob({ description: 'Import of letters.zip', status: 'started', progress: 0.1 });
-    fakeJobsServer([job]);
+    const server = fakeJobsServer([job]);
     const { queryClient } = renderShell(verified);
     const modal = await openJobs(1);
     const row = rowOf(modal, 'Import of letters.zip');
     expect(row.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('10');
-    // As the import screen's own polling leaves it in the cache.
+    // The job moves on on the server (a list read from now on says so too), and the import
+    // screen's own polling leaves it in the cache before the modal reads the list again.
+    server.jobs[0] = { ...job, progress: 0.7 };
     act(() => {
       queryClient.setQueryData(jobKeys.detail(job.id), { ...job, progress: 0.7 });
     });
