@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateElements } from '@/api/elements';
-import { jobsChanged } from '@/api/jobs';
 import { deleteSelectedElements } from '@/api/selection';
 import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
 import { notify, notifyError } from '@/components/notifications/store';
 import { localSelection } from '@/offline/selectionRuntime';
 import { SCHEDULED, countOf } from './bulkActions';
+import { scheduleSelectionJob } from './scheduledJob';
 
 export interface DeleteSelectionDialogProps {
   corpusId: string;
@@ -24,14 +24,14 @@ export function DeleteSelectionDialog({
 }: DeleteSelectionDialogProps) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: () => deleteSelectedElements(corpusId),
+    mutationFn: () => scheduleSelectionJob(queryClient, () => deleteSelectedElements(corpusId)),
     onSuccess: async () => {
       notify({ type: 'success', text: SCHEDULED.delete });
       onClose();
       // The deleted elements leave the server's selection with the job; should it fail, the
       // next read of the selection brings back those still there.
       await localSelection.forget(ids);
-      await Promise.all([jobsChanged(queryClient), invalidateElements(queryClient)]);
+      await invalidateElements(queryClient);
     },
     onError: (error) => notifyError(error, 'An error occurred while deleting the elements'),
   });

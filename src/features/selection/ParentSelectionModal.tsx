@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateElements } from '@/api/elements';
-import { jobsChanged } from '@/api/jobs';
 import { linkSelection, moveSelection } from '@/api/selection';
 import { FolderPickerModal } from '@/components/folders/FolderPickerModal';
 import type { FolderRef } from '@/components/folders/FolderPicker';
@@ -11,6 +10,7 @@ import { reportFormError } from '@/components/notifications/reportFormError';
 import { notify } from '@/components/notifications/store';
 import { localSelection } from '@/offline/selectionRuntime';
 import { SCHEDULED, countOf } from './bulkActions';
+import { scheduleSelectionJob } from './scheduledJob';
 
 const CHANGES = {
   move: {
@@ -50,16 +50,12 @@ export function ParentSelectionModal({
   const [errors, setErrors] = useState<string[]>([]);
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (folder: FolderRef) => change.send(corpusId, folder.id),
+    mutationFn: (folder: FolderRef) =>
+      scheduleSelectionJob(queryClient, () => change.send(corpusId, folder.id)),
     onSuccess: async () => {
       notify({ type: 'success', text: change.scheduled });
       onClose();
-      // The job shows in the navbar's count now rather than at the next poll.
-      await Promise.all([
-        jobsChanged(queryClient),
-        invalidateElements(queryClient),
-        localSelection.refresh(),
-      ]);
+      await Promise.all([invalidateElements(queryClient), localSelection.refresh()]);
     },
     // The API names destination, corpus_id or parent_id: all about the folder or the project
     // picked, so one list under the picker says it all.

@@ -140,6 +140,49 @@ describe('Bulk actions of the selection page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('read the selection again when the job they started ends', async () => {
+    const job = {
+      id: uuid(),
+      description: 'Move 2 selected elements to Box A',
+      status: 'queued',
+      progress: null,
+      enqueued_at: '2024-05-01T10:00:00Z',
+      started_at: null,
+      ended_at: null,
+    };
+    let queued = false;
+    let jobEnded = () => undefined as void;
+    const { letters, server } = setup(['read', 'write'], () => ({
+      'GET /jobs/': () => json(200, queued ? [job] : []),
+      [`GET /jobs/${job.id}/`]: () => {
+        jobEnded();
+        return json(200, { ...job, status: 'processed', ended_at: '2024-05-01T10:00:01Z' });
+      },
+      'POST /elements/selection/move/': () => {
+        queued = true;
+        return json(204, null);
+      },
+    }));
+    const user = userEvent.setup();
+    const actions = await openPage();
+    await user.click(within(actions).getByRole('button', { name: 'Move to a folder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move elements' });
+    await user.click(await within(dialog).findByRole('radio', { name: 'Box A' }));
+    // While the job runs, one of them is unselected elsewhere: the page learns it at the end.
+    jobEnded = () => server.unselectElsewhere(letters[0]!);
+    const reads = server.callsTo('GET', '/elements/selection/').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(await screen.findByText('Elements moving has been scheduled.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Letters (2 elements)' })).toBeTruthy();
+
+    await waitFor(
+      () => expect(screen.getByRole('heading', { name: 'Letters (1 element)' })).toBeTruthy(),
+      { timeout: 8000 },
+    );
+    expect(server.callsTo('GET', `/jobs/${job.id}/`).length).toBeGreaterThan(0);
+    expect(server.callsTo('GET', '/elements/selection/').length).toBeGreaterThan(reads);
+  }, 15_000);
+
   it("show the server's words on the destination when a move is refused", async () => {
     setup(['read', 'write'], () => ({
       'POST /elements/selection/move/': () =>

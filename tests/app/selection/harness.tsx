@@ -114,6 +114,10 @@ export function selectionServer(options: SelectionServerOptions) {
     ...server,
     /** Selected from another browser or tab: the server knows, this page does not yet. */
     selectElsewhere: (element: ElementListItem) => selected.push(element),
+    unselectElsewhere: (element: ElementListItem) => {
+      const index = selected.findIndex((candidate) => candidate.id === element.id);
+      if (index >= 0) selected.splice(index, 1);
+    },
     /** The server's selection now, by name. */
     selectedNames: () => selected.map((element) => element.name),
     callsTo: (method: string, path: string) =>
