@@ -43,6 +43,7 @@ test('pages gathered from two folders are moved at once from the selection page'
   await group.getByRole('button', { name: 'Move to a folder' }).click();
   const dialog = page.getByRole('dialog', { name: 'Move elements' });
   await dialog.getByRole('radio', { name: 'Sorted' }).check();
+  await shot(page, 'selection-move-modal');
   await dialog.getByRole('button', { name: 'Move' }).click();
   await expect(page.getByText('Elements moving has been scheduled.')).toBeVisible();
 
