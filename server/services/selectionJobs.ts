@@ -21,8 +21,12 @@ export const DELETE_SELECTION_JOB = 'delete_selection';
 export const MOVE_SELECTION_JOB = 'move_selection';
 export const LINK_SELECTION_JOB = 'link_selection';
 
-/** Elements per transaction of a move or link: small enough to stop and show progress often. */
-export const LINK_BATCH = 100;
+/**
+ * Elements per transaction of a move or link: small enough to stop and show progress often, large
+ * enough that the fixed cost of a transaction and its checkpoint stays small (100 took 2.5× as
+ * long as 500 for 10,000 elements).
+ */
+export const LINK_BATCH = 500;
 
 export const TARGET_GONE = 'The destination folder no longer exists.';
 
