@@ -23,6 +23,7 @@ import * as m0013 from './migrations/0013_results_by_worker_run';
 import * as m0014 from './migrations/0014_processes_tasks_agents';
 import * as m0015 from './migrations/0015_datasets';
 import * as m0017 from './migrations/0017_process_sets';
+import * as m0018 from './migrations/0018_process_elements_by_element';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0014_processes_tasks_agents': m0014,
   '0015_datasets': m0015,
   '0017_process_sets': m0017,
+  '0018_process_elements_by_element': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
