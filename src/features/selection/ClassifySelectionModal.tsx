@@ -220,6 +220,9 @@ function ClassOption({
         }
       }}
     >
+      <span aria-hidden="true" className="inline-block w-4 text-brand-700">
+        {selected ? '✓' : ''}
+      </span>
       {label}
     </li>
   );
