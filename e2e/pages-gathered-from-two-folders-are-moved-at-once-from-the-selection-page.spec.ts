@@ -60,4 +60,8 @@ test('pages gathered from two folders are moved at once from the selection page'
   await expect(counter).toHaveAccessibleName('Selected elements: 2');
   await expect(group.getByRole('article')).toHaveCount(2);
   await shot(page, 'selection-page-after-move');
+  // On a phone the actions wrap above two cards a row.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(group.getByRole('button', { name: 'Delete elements' })).toBeInViewport();
+  await shot(page, 'selection-page-phone');
 });
