@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateElements } from '@/api/elements';
+import { followJobsStartedBy } from '@/api/jobs';
 import { deleteSelectedElements } from '@/api/selection';
 import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
 import { notify, notifyError } from '@/components/notifications/store';
 import { localSelection } from '@/offline/selectionRuntime';
 import { SCHEDULED, countOf } from './bulkActions';
-import { scheduleSelectionJob } from './scheduledJob';
 
 export interface DeleteSelectionDialogProps {
   corpusId: string;
@@ -24,7 +24,13 @@ export function DeleteSelectionDialog({
 }: DeleteSelectionDialogProps) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: () => scheduleSelectionJob(queryClient, () => deleteSelectedElements(corpusId)),
+    mutationFn: () =>
+      // Its end reads the selection again: a failed deletion leaves elements in it.
+      followJobsStartedBy(
+        queryClient,
+        () => deleteSelectedElements(corpusId),
+        () => void localSelection.refresh(),
+      ),
     onSuccess: async () => {
       notify({ type: 'success', text: SCHEDULED.delete });
       onClose();

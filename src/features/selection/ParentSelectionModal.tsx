@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateElements } from '@/api/elements';
+import { followJobsStartedBy } from '@/api/jobs';
 import { linkSelection, moveSelection } from '@/api/selection';
 import { FolderPickerModal } from '@/components/folders/FolderPickerModal';
 import type { FolderRef } from '@/components/folders/FolderPicker';
@@ -10,7 +11,6 @@ import { reportFormError } from '@/components/notifications/reportFormError';
 import { notify } from '@/components/notifications/store';
 import { localSelection } from '@/offline/selectionRuntime';
 import { SCHEDULED, countOf } from './bulkActions';
-import { scheduleSelectionJob } from './scheduledJob';
 
 const CHANGES = {
   move: {
@@ -51,7 +51,11 @@ export function ParentSelectionModal({
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: (folder: FolderRef) =>
-      scheduleSelectionJob(queryClient, () => change.send(corpusId, folder.id)),
+      followJobsStartedBy(
+        queryClient,
+        () => change.send(corpusId, folder.id),
+        () => void localSelection.refresh(),
+      ),
     onSuccess: async () => {
       notify({ type: 'success', text: change.scheduled });
       onClose();
