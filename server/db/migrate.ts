@@ -42,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0013_results_by_worker_run': m0013,
   '0014_processes_tasks_agents': m0014,
   '0015_datasets': m0015,
+  // 0016 was never used, and must not be: a database that ran 0017 refuses a migration before it.
   '0017_process_sets': m0017,
   '0018_process_elements_by_element': m0018,
 };
