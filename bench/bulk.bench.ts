@@ -10,13 +10,13 @@
  *   file, or pg): the links replaced in one transaction, or one recursive DELETE.
  * Sides alternate from one round to the next; ratios are medians of the rounds' pairs.
  */
-import fs from 'node:fs';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { createElements } from '../server/services/elements/create';
 import { startChildServer, type ChildServer } from '../tests/server/childProcess';
 import { makeThrowawayApp } from '../tests/server/throwawayApp';
-import { postgresAnswers, seedProject, seedUser, type BenchUser, type DialectName } from './seed';
+import { seedProject, seedUser, type BenchUser, type DialectName } from './seed';
+import { median, onEachDialect, resetPeak, sleep, statusKb } from './serverProcess';
 
 const ELEMENTS = Number(process.env.FOLIA_BENCH_BULK ?? 100_000);
 const ROUNDS = Number(process.env.FOLIA_BENCH_ROUNDS ?? 3);
@@ -28,24 +28,6 @@ const DELETE_ROUNDS = Number(process.env.FOLIA_BENCH_DELETE_ROUNDS ?? 1);
 /** Selected pages; the rest of ELEMENTS are their lines. */
 const PAGES = Math.min(10_000, ELEMENTS);
 const LINES_PER_PAGE = Math.max(0, Math.round(ELEMENTS / PAGES) - 1);
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A line of /proc/<pid>/status in kB: VmHWM is the peak resident set since the last reset. */
-function statusKb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const found = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-  return found ? Number(found[1]) : NaN;
-}
-
-/** Writing 5 to clear_refs resets VmHWM to the current resident set (Linux ≥ 4.0). */
-function resetPeak(pid: number): void {
-  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-}
 
 interface Bench {
   app: FastifyInstance;
@@ -304,8 +286,5 @@ async function benchDialect(dialect: DialectName): Promise<void> {
 }
 
 export async function run(): Promise<void> {
-  const dialects: DialectName[] = ['sqlite'];
-  if (await postgresAnswers()) dialects.push('postgres');
-  else console.log('(PostgreSQL unreachable: SQLite figures only)');
-  for (const dialect of dialects) await benchDialect(dialect);
+  await onEachDialect(benchDialect);
 }

@@ -7,7 +7,6 @@
  *   through the driver (better-sqlite3 on the same database file, or pg).
  * Sides alternate from one round to the next; the ratio is the median of the rounds' pairs.
  */
-import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -15,29 +14,12 @@ import { createElements } from '../server/services/elements/create';
 import { createDataset } from '../server/services/datasets/datasets';
 import { startChildServer, type ChildServer } from '../tests/server/childProcess';
 import { makeThrowawayApp } from '../tests/server/throwawayApp';
-import { postgresAnswers, seedProject, seedUser, type BenchUser, type DialectName } from './seed';
+import { seedProject, seedUser, type BenchUser, type DialectName } from './seed';
+import { median, onEachDialect, resetPeak, sleep, statusKb } from './serverProcess';
 
 const ELEMENTS = Number(process.env.FOLIA_BENCH_POPULATE ?? 100_000);
 const ROUNDS = Number(process.env.FOLIA_BENCH_ROUNDS ?? 3);
 const SHARES = { train: 0.8, dev: 0.1, test: 0.1 };
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A line of /proc/<pid>/status in kB: VmHWM is the peak resident set since the last reset. */
-function statusKb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const found = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-  return found ? Number(found[1]) : NaN;
-}
-
-/** Writing 5 to clear_refs resets VmHWM to the current resident set (Linux ≥ 4.0). */
-function resetPeak(pid: number): void {
-  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-}
 
 interface Bench {
   app: FastifyInstance;
@@ -203,8 +185,5 @@ async function benchDialect(dialect: DialectName): Promise<void> {
 }
 
 export async function run(): Promise<void> {
-  const dialects: DialectName[] = ['sqlite'];
-  if (await postgresAnswers()) dialects.push('postgres');
-  else console.log('(PostgreSQL unreachable: SQLite figures only)');
-  for (const dialect of dialects) await benchDialect(dialect);
+  await onEachDialect(benchDialect);
 }

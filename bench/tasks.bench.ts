@@ -21,19 +21,14 @@ import { startChildServer, type ChildServer } from '../tests/server/childProcess
 import { makeThrowawayApp } from '../tests/server/throwawayApp';
 import { makeFarm, makeProcess, type Farm } from '../tests/server/tasks/fixtures';
 import { startAgent } from '../tests/agent/agentProcess';
-import { postgresAnswers, seedProject, seedUser, type DialectName } from './seed';
+import { seedProject, seedUser, type DialectName } from './seed';
+import { median, onEachDialect, sleep } from './serverProcess';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const QUEUE = Number(process.env.FOLIA_BENCH_TASKS ?? 400);
 const ROUNDS = Number(process.env.FOLIA_BENCH_ROUNDS ?? 5);
 const ELEMENTS = Number(process.env.FOLIA_BENCH_TASK_ELEMENTS ?? 50);
 const NOOP = ['tsx', '{folia}/workers/noop/main.ts'];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Bench {
   app: FastifyInstance;
@@ -323,8 +318,5 @@ async function benchDialect(dialect: DialectName): Promise<void> {
 }
 
 export async function run(): Promise<void> {
-  const dialects: DialectName[] = ['sqlite'];
-  if (await postgresAnswers()) dialects.push('postgres');
-  else console.log('(PostgreSQL unreachable: SQLite figures only)');
-  for (const dialect of dialects) await benchDialect(dialect);
+  await onEachDialect(benchDialect);
 }
