@@ -9,9 +9,11 @@ interface ApiElement {
 
 /**
  * A project admin selects a folder's pages, gives them all a class, validates it, links them to
- * a second folder and finally deletes them, each from the selection page in one action.
+ * a second folder, adds them to a dataset set and finally deletes them, each from the selection page in one action.
  */
-test('selected pages are classified, linked and deleted in bulk', async ({ page }) => {
+test('selected pages are classified, linked, added to a dataset and deleted in bulk', async ({
+  page,
+}) => {
   const { corpusId } = await signInWithNewProject(page, 'Notarial acts', 'bulk');
   const api = new ServerApi(page);
   const box = await makeFolderOfPages(api, corpusId, 'Box C', 3);
@@ -21,6 +23,10 @@ test('selected pages are classified, linked and deleted in bulk', async ({ page 
     name: 'Index',
   });
   await api.post<Named>(`/corpus/${corpusId}/classes/`, { name: 'contract' });
+  const split = await api.post<Named & { sets: { id: string; name: string }[] }>(
+    `/corpus/${corpusId}/datasets/`,
+    { name: 'Contracts', description: 'Training pages' },
+  );
   const counter = page.getByRole('link', { name: /^Selected elements/ });
 
   await page.goto(`/browse/${corpusId}?type=page`);
@@ -67,6 +73,18 @@ test('selected pages are classified, linked and deleted in bulk', async ({ page 
       .sort();
   await expect.poll(() => children(index.id)).toEqual(['Page 01', 'Page 02']);
   expect(await children(box.folder.id)).toEqual(['Page 01', 'Page 02', 'Page 03']);
+
+  // Add to a dataset: both pages go to the set picked, in one request.
+  await action('Add to a dataset').click();
+  dialog = page.getByRole('dialog', { name: 'Add to dataset' });
+  await dialog.getByLabel('Dataset', { exact: true }).selectOption({ label: 'Contracts' });
+  await dialog.getByLabel('Set', { exact: true }).selectOption({ label: 'dev' });
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('Elements have been added to the dataset set.')).toBeVisible();
+  const inDev = await api.get<{ results: { element: Named }[] }>(
+    `/datasets/${split.id}/elements/?set=dev`,
+  );
+  expect(inDev.results.map((row) => row.element.name).sort()).toEqual(['Page 01', 'Page 02']);
 
   // Delete elements, once confirmed: the selection empties and the third page stays.
   await action('Delete elements').click();
