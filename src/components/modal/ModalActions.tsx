@@ -67,3 +67,12 @@ function CancelButton({
     </button>
   );
 }
+
+/** The one button of a modal that only shows something: Close. */
+export function CloseAction({ onClose }: { onClose: () => void }) {
+  return (
+    <button type="button" className={ui.secondaryButton} onClick={onClose}>
+      Close
+    </button>
+  );
+}

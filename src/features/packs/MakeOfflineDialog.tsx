@@ -10,6 +10,7 @@ import { estimatePack, type PackProgress, type PackResult, type PackZoom } from 
 import { useConnectivity } from '@/offline/runtime';
 import { StoragePanel } from './StoragePanel';
 import { screenEdge, usePackDownload, type DownloadState } from './usePackDownload';
+import { CloseAction } from '@/components/modal/ModalActions';
 
 export const ZOOM_CHOICES: { value: PackZoom; label: string }[] = [
   { value: 'thumbnail', label: 'Thumbnails only' },
@@ -53,9 +54,7 @@ export function MakeOfflineDialog({ element, onClose }: MakeOfflineDialogProps) 
           </button>
         ) : (
           <>
-            <button type="button" className={ui.secondaryButton} onClick={onClose}>
-              Close
-            </button>
+            <CloseAction onClose={onClose} />
             <GuardedButton
               className={ui.primaryButton}
               blocked={blocked}

@@ -22,6 +22,7 @@ import { ui } from '@/components/styles';
 import { formatSize } from '@/lib/formatSize';
 import { StateBadge } from './StateBadge';
 import { useFollowBottom } from './useFollowBottom';
+import { CloseAction } from '@/components/modal/ModalActions';
 
 export function TaskPanel({
   taskId,
@@ -93,9 +94,7 @@ export function TaskPanel({
               Restart task
             </GuardedButton>
           )}
-          <button type="button" className={ui.secondaryButton} onClick={onClose}>
-            Close
-          </button>
+          <CloseAction onClose={onClose} />
         </div>
       </header>
       {task.isPending ? (

@@ -7,10 +7,10 @@
 import type { ReactNode } from 'react';
 import type { Element, TextOrientation, Transcription } from '@/api/types';
 import { Modal } from '@/components/modal/Modal';
-import { ui } from '@/components/styles';
 import { bbox } from '@/lib/geometry';
 import { TranscriptionForm } from './TranscriptionForm';
 import { isRightToLeft } from './orientation';
+import { CloseAction } from '@/components/modal/ModalActions';
 
 /** Spec 001 §9: image margin in zoomed crops, in image units. */
 export const CROP_MARGIN = 25;
@@ -63,11 +63,7 @@ export function ManageTranscriptionsModal({
       title="Manage transcriptions"
       size={width > LARGE_ZONE_WIDTH ? 'lg' : 'md'}
       onClose={onClose}
-      footer={
-        <button type="button" className={ui.secondaryButton} onClick={onClose}>
-          Close
-        </button>
-      }
+      footer={<CloseAction onClose={onClose} />}
     >
       {crop && (
         <img

@@ -10,6 +10,7 @@ import { errorMessage } from '@/api/errors';
 import { Modal } from '@/components/modal/Modal';
 import { ui } from '@/components/styles';
 import { formatSize } from '@/lib/formatSize';
+import { CloseAction } from '@/components/modal/ModalActions';
 
 export interface WorkerRunDetails {
   id: string;
@@ -103,9 +104,7 @@ export function WorkerRunModal({ id, onClose }: { id: string; onClose: () => voi
               Process
             </Link>
           )}
-          <button type="button" className={ui.secondaryButton} onClick={onClose}>
-            Close
-          </button>
+          <CloseAction onClose={onClose} />
         </>
       }
     >

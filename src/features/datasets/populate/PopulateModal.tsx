@@ -5,10 +5,10 @@ import type { ListQuery } from '@/api/elements';
 import type { Corpus } from '@/api/types';
 import { currentUserQuery } from '@/api/user';
 import { Modal } from '@/components/modal/Modal';
-import { ui } from '@/components/styles';
 import { RIGHT_MESSAGES, accessOf, grantsRight, type Needs } from '@/lib/rights';
 import { POPULATE_TITLE, PopulateForm } from './PopulateForm';
 import { PopulateProgress } from './PopulateProgress';
+import { CloseAction } from '@/components/modal/ModalActions';
 
 /** Spec 001 §6, word for word. */
 export const POPULATE_RIGHTS_MESSAGE =
@@ -48,15 +48,7 @@ export function PopulateModal({ corpus, parentId, filters, onClose, pollMs }: Po
   const blocked = user.isPending ? null : populateBlocked(corpus, user.data ?? null);
   if (user.isPending || blocked) {
     return (
-      <Modal
-        title={POPULATE_TITLE}
-        onClose={onClose}
-        footer={
-          <button type="button" className={ui.secondaryButton} onClick={onClose}>
-            Close
-          </button>
-        }
-      >
+      <Modal title={POPULATE_TITLE} onClose={onClose} footer={<CloseAction onClose={onClose} />}>
         {blocked ? <p role="alert">{blocked}</p> : <p role="status">Loading…</p>}
       </Modal>
     );

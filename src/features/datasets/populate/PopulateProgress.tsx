@@ -9,6 +9,7 @@ import { useErrorNotification } from '@/components/notifications/useErrorNotific
 import { ProgressBar } from '@/components/ProgressBar';
 import { ui } from '@/components/styles';
 import { POPULATE_TITLE } from './PopulateForm';
+import { CloseAction } from '@/components/modal/ModalActions';
 
 /** How often the job is read while it runs: a populate of a few thousand takes seconds. */
 export const POPULATE_POLL_MS = 1000;
@@ -65,15 +66,7 @@ export function PopulateProgress({
 
   const failed = status === 'error';
   return (
-    <Modal
-      title={POPULATE_TITLE}
-      onClose={onClose}
-      footer={
-        <button type="button" className={ui.secondaryButton} onClick={onClose}>
-          Close
-        </button>
-      }
-    >
+    <Modal title={POPULATE_TITLE} onClose={onClose} footer={<CloseAction onClose={onClose} />}>
       <p>
         {failed ? (
           <>

@@ -43,6 +43,7 @@ import {
   toFormState,
   type GroupState,
 } from './formState';
+import { CloseAction } from '@/components/modal/ModalActions';
 
 /** Spec 000 §9: the default clone name prefix. */
 export const CLONE_PREFIX = 'Copy of';
@@ -290,9 +291,7 @@ export function ConfigurationEditor({
           {viewing.archived ? 'Unarchive' : 'Archive'}
         </GuardedButton>
       )}
-      <button type="button" className={ui.secondaryButton} onClick={onClose}>
-        Close
-      </button>
+      <CloseAction onClose={onClose} />
     </>
   ) : (
     <>
