@@ -4,15 +4,12 @@
  * list follows; "Configure workers" is the next step.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { corpusQuery } from '@/api/corpora';
 import type { Process } from '@/api/processTypes';
-import { ui } from '@/components/styles';
 import { ProcessElementsList } from './ProcessElementsList';
 import { ProcessFiltersForm } from './ProcessFiltersForm';
-import { ProcessStepHeader } from './ProcessStepHeader';
+import { FirstStepHeader } from './ProcessStepHeader';
 import { ProcessStepLoader } from './ProcessStepLoader';
-import { StartedRedirect } from './StartedRedirect';
 
 export function ProcessFilterPage({ processId }: { processId: string }) {
   return (
@@ -28,20 +25,10 @@ function FilterView({ process }: { process: Process }) {
   const typeName = (slug: string) => types.find((type) => type.slug === slug)?.display_name ?? slug;
   return (
     <div className="mx-auto max-w-6xl space-y-4 p-6">
-      <StartedRedirect process={process} />
-      <ProcessStepHeader
+      <FirstStepHeader
         process={process}
         corpusName={process.corpus_name ?? corpus.data?.name}
         step="Step 1 of 2: choose the elements the workers will run on."
-        action={
-          <Link
-            to="/process/$id/configure"
-            params={{ id: process.id }}
-            className={ui.primaryButton}
-          >
-            Configure workers
-          </Link>
-        }
       />
       <ProcessFiltersForm process={process} types={types} />
       <ProcessElementsList process={process} typeName={typeName} />

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { Process } from '@/api/processTypes';
 import { ui } from '@/components/styles';
 import { processTitle } from './processTitle';
+import { StartedRedirect } from './StartedRedirect';
 
 /**
  * The header both steps share: which process, of which project and from which element, where
@@ -55,5 +56,39 @@ export function ProcessStepHeader({
       </div>
       {action}
     </header>
+  );
+}
+
+/**
+ * The first step's header (choosing elements, or dataset sets): a process already started goes
+ * to its page instead, and the way on is "Configure workers".
+ */
+export function FirstStepHeader({
+  process,
+  corpusName,
+  step,
+}: {
+  process: Process;
+  corpusName: string | null | undefined;
+  step: string;
+}) {
+  return (
+    <>
+      <StartedRedirect process={process} />
+      <ProcessStepHeader
+        process={process}
+        corpusName={corpusName}
+        step={step}
+        action={
+          <Link
+            to="/process/$id/configure"
+            params={{ id: process.id }}
+            className={ui.primaryButton}
+          >
+            Configure workers
+          </Link>
+        }
+      />
+    </>
   );
 }

@@ -5,18 +5,15 @@
  * of a workers process.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { corpusQuery } from '@/api/corpora';
 import { storedCorpusDatasetsQuery } from '@/offline/datasetReads';
 import { errorMessage } from '@/api/errors';
 import type { Process } from '@/api/processTypes';
 import { useNeedsNetwork } from '@/components/NeedsNetwork';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
-import { ui } from '@/components/styles';
 import { grantsRight, RIGHT_MESSAGES } from '@/lib/rights';
-import { ProcessStepHeader } from '@/features/processes/create/ProcessStepHeader';
+import { FirstStepHeader } from '@/features/processes/create/ProcessStepHeader';
 import { ProcessStepLoader } from '@/features/processes/create/ProcessStepLoader';
-import { StartedRedirect } from '@/features/processes/create/StartedRedirect';
 import { plural, setSize } from './counts';
 import { DatasetSetsCard, type RenderSetName } from './DatasetSetsCard';
 import { processSetsQuery, type ProcessSet } from './processSets';
@@ -58,20 +55,10 @@ function DatasetsView({
 
   return (
     <div className="mx-auto max-w-4xl space-y-4 p-6">
-      <StartedRedirect process={process} />
-      <ProcessStepHeader
+      <FirstStepHeader
         process={process}
         corpusName={process.corpus_name ?? corpus.data?.name}
         step="Step 1 of 2: choose the dataset sets the workers will run on."
-        action={
-          <Link
-            to="/process/$id/configure"
-            params={{ id: process.id }}
-            className={ui.primaryButton}
-          >
-            Configure workers
-          </Link>
-        }
       />
       {notAdmin && <p className="text-sm text-amber-800">{RIGHT_MESSAGES.admin}</p>}
       <ChosenSummary sets={chosen.data} error={chosen.error} />
