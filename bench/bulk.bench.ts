@@ -16,7 +16,7 @@ import { createElements } from '../server/services/elements/create';
 import { startChildServer, type ChildServer } from '../tests/server/childProcess';
 import { makeThrowawayApp } from '../tests/server/throwawayApp';
 import { seedProject, seedUser, type BenchUser, type DialectName } from './seed';
-import { median, onEachDialect, resetPeak, sleep, statusKb } from './serverProcess';
+import { median, onEachDialect, resetPeak, sleep, statusKb, stopBench } from './serverProcess';
 
 const ELEMENTS = Number(process.env.FOLIA_BENCH_BULK ?? 100_000);
 const ROUNDS = Number(process.env.FOLIA_BENCH_ROUNDS ?? 3);
@@ -277,11 +277,7 @@ async function benchDialect(dialect: DialectName): Promise<void> {
       ),
     );
   } finally {
-    if (server) {
-      server.process.kill('SIGTERM');
-      await server.exited;
-    }
-    await throwaway.close();
+    await stopBench(server, throwaway);
   }
 }
 

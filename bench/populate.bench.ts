@@ -15,7 +15,7 @@ import { createDataset } from '../server/services/datasets/datasets';
 import { startChildServer, type ChildServer } from '../tests/server/childProcess';
 import { makeThrowawayApp } from '../tests/server/throwawayApp';
 import { seedProject, seedUser, type BenchUser, type DialectName } from './seed';
-import { median, onEachDialect, resetPeak, sleep, statusKb } from './serverProcess';
+import { median, onEachDialect, resetPeak, sleep, statusKb, stopBench } from './serverProcess';
 
 const ELEMENTS = Number(process.env.FOLIA_BENCH_POPULATE ?? 100_000);
 const ROUNDS = Number(process.env.FOLIA_BENCH_ROUNDS ?? 3);
@@ -176,11 +176,7 @@ async function benchDialect(dialect: DialectName): Promise<void> {
         `${mb(median(api.map((run) => run.peakKb - run.startKb)))} above its start`,
     );
   } finally {
-    if (server) {
-      server.process.kill('SIGTERM');
-      await server.exited;
-    }
-    await throwaway.close();
+    await stopBench(server, throwaway);
   }
 }
 

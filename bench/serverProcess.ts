@@ -3,6 +3,7 @@
  * the server's peak memory, and running on SQLite then on PostgreSQL when it answers.
  */
 import fs from 'node:fs';
+import type { ChildServer } from '../tests/server/childProcess';
 import { postgresAnswers, type DialectName } from './seed';
 
 export const median = (values: number[]): number => {
@@ -30,4 +31,16 @@ export async function onEachDialect(bench: (dialect: DialectName) => Promise<voi
   if (await postgresAnswers()) dialects.push('postgres');
   else console.log('(PostgreSQL unreachable: SQLite figures only)');
   for (const dialect of dialects) await bench(dialect);
+}
+
+/** Ends a dialect's run: its server process stopped (when it started) and its database dropped. */
+export async function stopBench(
+  server: ChildServer | null,
+  throwaway: { close(): Promise<void> },
+): Promise<void> {
+  if (server) {
+    server.process.kill('SIGTERM');
+    await server.exited;
+  }
+  await throwaway.close();
 }

@@ -22,7 +22,7 @@ import { makeThrowawayApp } from '../tests/server/throwawayApp';
 import { makeFarm, makeProcess, type Farm } from '../tests/server/tasks/fixtures';
 import { startAgent } from '../tests/agent/agentProcess';
 import { seedProject, seedUser, type DialectName } from './seed';
-import { median, onEachDialect, sleep } from './serverProcess';
+import { median, onEachDialect, sleep, stopBench } from './serverProcess';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const QUEUE = Number(process.env.FOLIA_BENCH_TASKS ?? 400);
@@ -309,11 +309,7 @@ async function benchDialect(dialect: DialectName): Promise<void> {
     await benchClaims(bench, dialect);
     await benchWorker(bench, dialect);
   } finally {
-    if (server) {
-      server.process.kill('SIGTERM');
-      await server.exited;
-    }
-    await throwaway.close();
+    await stopBench(server, throwaway);
   }
 }
 
