@@ -6,10 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
 import type { Dataset, User } from '../../db/schema';
-import { nowIso } from '../../clock';
 import { badRequest } from '../../errors';
 import { isUniqueViolation } from '../../repositories/constraints';
-import { DATASET_NAME_MAX, datasetJson, setsOf, type DatasetJson } from './datasets';
+import { DATASET_NAME_MAX, datasetJson, newDatasetRow, setsOf, type DatasetJson } from './datasets';
 
 export const CLONE_MESSAGES = {
   building: 'A dataset being built cannot be cloned.',
@@ -43,21 +42,13 @@ export async function cloneDataset(db: Db, user: User, dataset: Dataset): Promis
   // Another clone made at the same moment may take the name found free: try the next one.
   let attempt = await freeCloneName(db, dataset, 1);
   for (;;) {
-    const now = nowIso();
-    const clone: Dataset = {
-      id: randomUUID(),
+    const clone = newDatasetRow({
       corpus_id: dataset.corpus_id,
       name: cloneName(dataset.name, attempt),
       description: dataset.description,
       unique_elements: dataset.unique_elements,
-      state: 'open',
       creator_id: user.id,
-      seed: null,
-      task_id: null,
-      populate_job_id: null,
-      created: now,
-      updated: now,
-    };
+    });
     try {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('datasets').values(clone).execute();
@@ -77,7 +68,11 @@ export async function cloneDataset(db: Db, user: User, dataset: Dataset): Promis
                   .onRef('target.name', '=', 'source.name')
                   .on('target.dataset_id', '=', clone.id),
               )
-              .select(['target.id', 'dataset_elements.element_id', eb.val(now).as('created')])
+              .select([
+                'target.id',
+                'dataset_elements.element_id',
+                eb.val(clone.created).as('created'),
+              ])
               .where('source.dataset_id', '=', dataset.id),
           )
           .execute();

@@ -201,6 +201,23 @@ export function newSetNames(given: string[] | undefined): string[] {
   return names;
 }
 
+/** A new dataset's row: open, never populated, made now. */
+export function newDatasetRow(
+  fields: Pick<Dataset, 'corpus_id' | 'name' | 'description' | 'unique_elements' | 'creator_id'>,
+): Dataset {
+  const now = nowIso();
+  return {
+    id: randomUUID(),
+    ...fields,
+    state: 'open',
+    seed: null,
+    task_id: null,
+    populate_job_id: null,
+    created: now,
+    updated: now,
+  };
+}
+
 export interface NewDataset {
   name: string;
   description: string;
@@ -218,21 +235,13 @@ export async function createDataset(
   if (await nameTaken(db, corpusId, input.name)) {
     throw validationError('name', DATASET_MESSAGES.duplicateName, 'unique');
   }
-  const now = nowIso();
-  const dataset: Dataset = {
-    id: randomUUID(),
+  const dataset = newDatasetRow({
     corpus_id: corpusId,
     name: input.name,
     description: input.description,
     unique_elements: input.unique_elements === false ? 0 : 1,
-    state: 'open',
     creator_id: user.id,
-    seed: null,
-    task_id: null,
-    populate_job_id: null,
-    created: now,
-    updated: now,
-  };
+  });
   await unlessTaken(
     () =>
       db.transaction().execute(async (trx) => {
