@@ -40,3 +40,26 @@ export async function startChildServer(config: Config): Promise<ChildServer> {
   });
   return { process: child, url: `http://127.0.0.1:${port}`, exited };
 }
+
+/** Kills the server the hard way (SIGKILL: no shutdown code runs), unless it is already gone. */
+export async function killChildServer(server: ChildServer): Promise<void> {
+  if (server.process.exitCode === null && server.process.signalCode === null) {
+    server.process.kill('SIGKILL');
+  }
+  await server.exited;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Reads every 5 ms until `read` gives something, for a killed server's job to get somewhere. */
+export async function until<T>(
+  what: string,
+  read: () => Promise<T | null>,
+  ms = 60_000,
+): Promise<T> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline; await pause(5)) {
+    const value = await read();
+    if (value !== null) return value;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

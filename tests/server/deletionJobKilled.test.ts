@@ -7,22 +7,13 @@ import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createElements } from '../../server/services/elements/create';
 import { Client, createTestUser, describeEachDialect } from './harness';
-import { startChildServer, type ChildServer } from './childProcess';
+import { startChildServer, killChildServer, until } from './childProcess';
 import { expectTopLevelConsistent, insertElements, typeIds } from './elementsFixtures';
 
 const LINES = 5000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function jobOf(app: FastifyInstance, corpusId: string) {
   return app.db.selectFrom('jobs').selectAll().where('corpus_id', '=', corpusId).executeTakeFirst();
-}
-
-async function until<T>(what: string, read: () => Promise<T | null>, ms = 60_000): Promise<T> {
-  for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(5)) {
-    const value = await read();
-    if (value !== null) return value;
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** Every element of the project by name, with the names of its parents. */
@@ -35,13 +26,6 @@ async function tree(app: FastifyInstance, corpusId: string) {
     .where('elements.corpus_id', '=', corpusId)
     .execute();
   return rows;
-}
-
-async function kill(server: ChildServer) {
-  if (server.process.exitCode === null && server.process.signalCode === null) {
-    server.process.kill('SIGKILL');
-  }
-  await server.exited;
 }
 
 describeEachDialect('a deletion job when its server is killed', ({ t }) => {
@@ -81,7 +65,7 @@ describeEachDialect('a deletion job when its server is killed', ({ t }) => {
         return job && job.status === 'started' && job.progress >= 0.05 ? job : null;
       });
     } finally {
-      await kill(first);
+      await killChildServer(first);
     }
 
     // Cut short: some lines are gone, and each one left is still in the region.
@@ -102,7 +86,7 @@ describeEachDialect('a deletion job when its server is killed', ({ t }) => {
       expect(JSON.parse(job.result!)).toEqual({ deleted: LINES + 1, total: LINES + 1 });
       expect(job.attempts).toBe(2);
     } finally {
-      await kill(second);
+      await killChildServer(second);
     }
     const after = await tree(app, corpusId);
     expect(after.sort((a, b) => a.name.localeCompare(b.name))).toEqual([

@@ -10,29 +10,13 @@ import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createElements } from '../../server/services/elements/create';
 import { Client, createTestUser, describeEachDialect } from './harness';
-import { startChildServer, type ChildServer } from './childProcess';
+import { killChildServer, startChildServer, until, type ChildServer } from './childProcess';
 import { expectTopLevelConsistent, insertElements, typeIds } from './elementsFixtures';
 
 const PAGES = 10_000;
 const LINES_PER_PAGE = 4;
 /** Pages that also hang from a second folder. */
 const TWICE = 2_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, read: () => Promise<T | null>, ms = 60_000): Promise<T> {
-  for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(5)) {
-    const value = await read();
-    if (value !== null) return value;
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function kill(server: ChildServer) {
-  if (server.process.exitCode === null && server.process.signalCode === null) {
-    server.process.kill('SIGKILL');
-  }
-  await server.exited;
-}
 
 async function jobById(app: FastifyInstance, id: string) {
   return app.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -174,7 +158,7 @@ describeEachDialect('a selection move when its server is killed', ({ t }) => {
         return job.status === 'started' && job.progress > 0 ? job : null;
       });
     } finally {
-      await kill(first);
+      await killChildServer(first);
     }
 
     const cut = await jobById(app, jobId);
@@ -236,7 +220,7 @@ describeEachDialect('a selection move when its server is killed', ({ t }) => {
       const left = (await (await request(second, 'GET', 'jobs/')).json()) as { id: string }[];
       expect(left.map((job) => job.id)).toEqual([jobId]);
     } finally {
-      await kill(second);
+      await killChildServer(second);
     }
   }, 120_000);
 });

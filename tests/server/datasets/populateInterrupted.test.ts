@@ -9,26 +9,10 @@ import { INTERRUPTED, STOPPED_BY_USER } from '../../../server/jobs/queue';
 import { createJobRunner } from '../../../server/jobs/runner';
 import { createElements } from '../../../server/services/elements/create';
 import { Client, createTestUser, describeEachDialect } from '../harness';
-import { startChildServer, type ChildServer } from '../childProcess';
+import { startChildServer, killChildServer, until } from '../childProcess';
 import { insertElements, typeIds } from '../elementsFixtures';
 
 const PAGES = 30_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, read: () => Promise<T | null>, ms = 60_000): Promise<T> {
-  for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(5)) {
-    const value = await read();
-    if (value !== null) return value;
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function kill(server: ChildServer) {
-  if (server.process.exitCode === null && server.process.signalCode === null) {
-    server.process.kill('SIGKILL');
-  }
-  await server.exited;
-}
 
 /** Once a first batch is in the dataset (each batch commits on its own). */
 async function underWay(app: FastifyInstance, datasetId: string) {
@@ -107,7 +91,7 @@ describeEachDialect('a populate cut short', ({ t }) => {
       jobId = ((await response.json()) as { job: { id: string } }).job.id;
       await underWay(app, datasetId);
     } finally {
-      await kill(first);
+      await killChildServer(first);
     }
     expect((await client.get(`datasets/${datasetId}/`)).json().state).toBe('building');
 
@@ -122,7 +106,7 @@ describeEachDialect('a populate cut short', ({ t }) => {
       });
       expect(state).toBe('error');
     } finally {
-      await kill(second);
+      await killChildServer(second);
     }
     expect(await jobRow(app, jobId)).toMatchObject({ status: 'error', error: INTERRUPTED });
     await expectInError(client, datasetId);
