@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser, requireVerified } from '../../auth/plugin';
-import { invalidPk, notFound } from '../../errors';
 import { requestOrigin } from '../../origin';
 import { paginate, readPageQuery } from '../../pagination';
 import { requireCorpusRight, requireElementRight, requireUuid } from '../../permissions';
@@ -17,6 +16,8 @@ import {
   datasetElementPage,
   elementSets,
   removeElement,
+  requireCorpusSet,
+  requireOwnSet,
 } from '../../services/datasets/elements';
 import { selectionDisabled } from '../../services/selection';
 
@@ -91,13 +92,7 @@ export async function datasetElementRoutes(app: FastifyInstance): Promise<void> 
     if (!app.config.features.selection) throw selectionDisabled();
     const { dataset } = await requireDataset(db, user, request.params.id, 'write');
     const { set_id } = parse(selectionBody, request.body);
-    const set = await db
-      .selectFrom('dataset_sets')
-      .selectAll()
-      .where('id', '=', set_id.toLowerCase())
-      .where('dataset_id', '=', dataset.id)
-      .executeTakeFirst();
-    if (!set) throw invalidPk('set_id', set_id);
+    const set = await requireOwnSet(db, dataset, set_id);
     await addSelection(db, app.dialect, user, dataset, set);
     return reply.code(204).send();
   });
@@ -107,14 +102,7 @@ export async function datasetElementRoutes(app: FastifyInstance): Promise<void> 
     if (!app.config.features.selection) throw selectionDisabled();
     const access = await requireCorpusRight(db, user, request.params.id, 'write');
     const { set_id } = parse(selectionBody, request.body);
-    const set = await db
-      .selectFrom('dataset_sets')
-      .innerJoin('datasets', 'datasets.id', 'dataset_sets.dataset_id')
-      .selectAll('dataset_sets')
-      .where('dataset_sets.id', '=', set_id.toLowerCase())
-      .where('datasets.corpus_id', '=', access.corpus.id)
-      .executeTakeFirst();
-    if (!set) throw notFound();
+    const set = await requireCorpusSet(db, access.corpus.id, set_id);
     const { dataset } = await requireDataset(db, user, set.dataset_id, 'write');
     await addSelection(db, app.dialect, user, dataset, set);
     return reply.code(204).send();

@@ -251,6 +251,35 @@ export async function removeElement(
   if (Number(removed.numDeletedRows) === 0) throw notFound(DATASET_ELEMENT_MESSAGES.notInSet);
 }
 
+/** A set of this dataset, named by id in a body's set_id: another dataset's is an invalid pk. */
+export async function requireOwnSet(db: Db, dataset: Dataset, setId: string): Promise<DatasetSet> {
+  const set = await db
+    .selectFrom('dataset_sets')
+    .selectAll()
+    .where('id', '=', setId.toLowerCase())
+    .where('dataset_id', '=', dataset.id)
+    .executeTakeFirst();
+  if (!set) throw invalidPk('set_id', setId);
+  return set;
+}
+
+/** A set of a dataset of this project, by id; any other is not found, whatever it is. */
+export async function requireCorpusSet(
+  db: Db,
+  corpusId: string,
+  setId: string,
+): Promise<DatasetSet> {
+  const set = await db
+    .selectFrom('dataset_sets')
+    .innerJoin('datasets', 'datasets.id', 'dataset_sets.dataset_id')
+    .selectAll('dataset_sets')
+    .where('dataset_sets.id', '=', setId.toLowerCase())
+    .where('datasets.corpus_id', '=', corpusId)
+    .executeTakeFirst();
+  if (!set) throw notFound();
+  return set;
+}
+
 /** CreateDatasetElementsSelection: the caller's selection of the dataset's project into a set. */
 export async function addSelection(
   db: Db,
