@@ -121,6 +121,12 @@ describe('A zone selected on the page', () => {
       ]),
     );
 
+    // Saved: the form empties. (Before that the text field may take the focus back, and Esc
+    // typed into a field is the field's, not the panel's.)
+    await waitFor(() =>
+      expect((within(form).getByLabelText('Text') as HTMLTextAreaElement).value).toBe(''),
+    );
+
     // Esc goes back to the page's details.
     await user.click(within(panel()).getByRole('heading', { name: 'Line 2' }));
     await user.keyboard('{Escape}');
