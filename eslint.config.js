@@ -112,7 +112,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/src/*', '@/*'], message: 'The server does not import the app.' },
+            {
+              regex: '(^|/)src/(?!lib/search/\\w+$)|^@/',
+              message: 'The server does not import the app (src/lib/search/ is shared with it).',
+            },
           ],
         },
       ],
@@ -151,6 +154,24 @@ export default tseslint.config(
               regex: '(^|/)src/(?!lib/workerConfiguration$)|^@/',
               message:
                 'The server does not import the app (src/lib/workerConfiguration.ts is the exception).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  /** Search's folding, syntax and matcher run in the app, the offline worker and the server. */
+  {
+    files: ['src/lib/search/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./\\w+$)',
+              message:
+                'The server runs src/lib/search/ too: its files import only each other, so no app code reaches the server through them.',
             },
           ],
         },
