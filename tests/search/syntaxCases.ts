@@ -85,6 +85,7 @@ export const SYNTAX_CASES: SyntaxCase[] = [
   { query: 'jetzt OR einsam', hits: ['de-einsam', 'de-verlassen'] },
   { query: 'jetzt | einsam', hits: ['de-einsam', 'de-verlassen'] },
   { query: '"einsam"', hits: ['de-einsam'] },
+  { query: '"einsam"*', hits: ['de-einsam'] },
   // AND.
   { query: 'menschheit AND gross', hits: ['de-menschheit-longs'] },
   { query: 'menschheit + zukunft', hits: ['de-menschheit-caps'] },
@@ -208,6 +209,10 @@ export const SYNTAX_CASES: SyntaxCase[] = [
   },
   { query: '-"saint louis" + louis', hits: ['fr-louis-saint'] },
   { query: '--einsam', hits: ['de-einsam'] },
+  // A hyphen with a space after it negates nothing: this is einsam OR jetzt.
+  { query: 'einsam - jetzt', hits: ['de-einsam', 'de-verlassen'] },
+  { query: '-*', hits: [] },
+  { query: 'einsam + *', hits: ['de-einsam'] },
   // Phrases: consecutive words, in order, across hyphens and punctuation.
   { query: '"saint louis"', hits: ['fr-saint-louis', 'fr-saint-louis-spaced'] },
   { query: '"louis saint"', hits: ['fr-louis-saint'] },

@@ -44,19 +44,27 @@ const LETTER_MAP: Record<string, string> = {
 const MAPPED = new RegExp(`[${Object.keys(LETTER_MAP).join('')}]`, 'gu');
 const MARKS = /\p{M}/gu;
 const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
+const ASCII_WORD = /[a-z0-9]+/g;
 
 function mapLetters(folded: string): string {
   return folded.replace(MAPPED, (c) => LETTER_MAP[c] ?? c);
 }
 
+const NON_ASCII = /[^\0-\x7f]/u;
+
 /** The folded form of a text: see the file comment. Its length may differ from the text's. */
 export function foldText(text: string): string {
+  // Most text is plain ASCII, for which folding is lower-casing (the indexer folds every text).
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
+  // NFKD again after lower-casing: a few capitals lower-case to letters NFKD decomposes.
   return mapLetters(text.normalize('NFKD').toLowerCase().normalize('NFKD').replace(MARKS, ''));
 }
 
 /** The folded words of a text, in order. */
 export function tokenize(text: string): string[] {
-  return foldText(text).match(WORD) ?? [];
+  const folded = foldText(text);
+  // The same words, found faster when only ASCII letters and digits can make them.
+  return (NON_ASCII.test(folded) ? folded.match(WORD) : folded.match(ASCII_WORD)) ?? [];
 }
 
 export interface TokenSpan {
@@ -71,6 +79,7 @@ export interface TokenSpan {
 /** Folding of one code point, cached: documents repeat the same few hundred characters. */
 const CHAR_CACHE = new Map<string, string>();
 function foldChar(c: string): string {
+  if (c.length === 1 && c < '\x80') return c.toLowerCase();
   let folded = CHAR_CACHE.get(c);
   if (folded === undefined) {
     folded = foldText(c);

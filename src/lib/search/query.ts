@@ -89,6 +89,8 @@ function lex(query: string): { ok: true; lexemes: Lexeme[] } | { ok: false; erro
       if (close < 0) return { ok: false, error: SEARCH_QUERY_ERRORS.unclosedQuote };
       lexemes.push({ t: 'phrase', raw: query.slice(i + 1, close) });
       i = close + 1;
+      // A phrase has no prefix form: a `*` right after its closing quote is ignored.
+      while (query[i] === '*') i++;
     } else if (c === '|') {
       lexemes.push({ t: 'or' });
       i++;
@@ -96,8 +98,10 @@ function lex(query: string): { ok: true; lexemes: Lexeme[] } | { ok: false; erro
       lexemes.push({ t: 'and' });
       i++;
     } else if (c === '-') {
-      // Words swallow their inner hyphens, so a hyphen here starts a token: a negation.
-      lexemes.push({ t: 'not' });
+      // Words swallow their inner hyphens, so a hyphen here starts a token: a negation of what
+      // follows it directly. A hyphen followed by a space or nothing is ignored.
+      const next = query[i + 1];
+      if (next !== undefined && !SPACE.test(next)) lexemes.push({ t: 'not' });
       i++;
     } else {
       let j = i + 1;
