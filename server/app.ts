@@ -45,6 +45,8 @@ import { datasetsRoutes } from './routes/datasets/index';
 import { publishBuiltinWorkers } from './services/workers/builtinWorkers';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { settleStoredArchives } from './services/models/archives';
+import { searchReindexRoutes } from './routes/search/reindex';
+import { createSearchFollower } from './services/search/follower';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +119,10 @@ export async function buildApp(
   app.addHook('onReady', async () => publishBuiltinWorkers(app.db));
   // preClose runs before the onClose hooks, so running jobs end while the database is open.
   app.addHook('preClose', async () => app.jobs.stop());
+  // The search index follows writes in the background, from the same start to the same close.
+  const searchFollower = createSearchFollower(handle, app.log);
+  if (options.startJobs !== false) app.addHook('onListen', async () => searchFollower.start());
+  app.addHook('preClose', async () => searchFollower.stop());
 
   // Our own JSON parser: a malformed body is a client mistake with a structured 400.
   app.removeAllContentTypeParsers();
@@ -178,6 +184,7 @@ export async function buildApp(
       await api.register(agentRoutes);
       await api.register(elementChildrenRoutes);
       await api.register(datasetsRoutes);
+      await api.register(searchReindexRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -24,6 +24,7 @@ import * as m0014 from './migrations/0014_processes_tasks_agents';
 import * as m0015 from './migrations/0015_datasets';
 import * as m0017 from './migrations/0017_process_sets';
 import * as m0018 from './migrations/0018_process_elements_by_element';
+import * as m0019 from './migrations/0019_search_index';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   // 0016 was never used, and must not be: a database that ran 0017 refuses a migration before it.
   '0017_process_sets': m0017,
   '0018_process_elements_by_element': m0018,
+  '0019_search_index': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

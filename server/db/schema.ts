@@ -501,6 +501,42 @@ export interface ProcessSetTable {
   created: string;
 }
 
+export type SearchSource =
+  'element' | 'transcription' | 'metadata' | 'classification' | 'transcription_entity';
+
+/**
+ * One searchable text (migration 0019): an element's name, a transcription's text, a metadata
+ * value, a classification's class name or an entity's text, with what the facets filter on.
+ * Its words are in search_fts (SQLite, rowid = id) or in tsv (PostgreSQL only).
+ */
+export interface SearchDocumentTable {
+  id: Generated<number>;
+  corpus_id: string;
+  source: SearchSource;
+  item_id: string;
+  element_id: string;
+  type_id: string;
+  worker_run_id: string | null;
+  ml_class_id: string | null;
+  metadata_name: string | null;
+  entity_type_id: string | null;
+  confidence: number | null;
+  /** PostgreSQL only: the document's words with their positions. */
+  tsv: ColumnType<string, string | undefined, string>;
+}
+
+/** SQLite only: the contentless FTS5 table of the documents' words (body = folded tokens). */
+export interface SearchFtsTable {
+  rowid: number;
+  body: string;
+}
+
+/** An element whose documents must be rewritten, marked by triggers (migration 0019). */
+export interface SearchPendingTable {
+  id: Generated<number>;
+  element_id: string;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -542,6 +578,9 @@ export interface Database {
   dataset_sets: DatasetSetTable;
   dataset_elements: DatasetElementTable;
   process_sets: ProcessSetTable;
+  search_documents: SearchDocumentTable;
+  search_fts: SearchFtsTable;
+  search_pending: SearchPendingTable;
 }
 
 export type User = Selectable<UserTable>;

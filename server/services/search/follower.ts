@@ -1,0 +1,68 @@
+/**
+ * Keeps the search index in step with the database in the background: about every second it
+ * indexes the elements the triggers marked pending, and goes on at once while more are waiting
+ * (an import, or the first start after the migration). Started when the server listens and
+ * stopped before it closes, like the job runner: apps that never listen start no timer.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { flushSearchIndex } from './pending';
+import type { SearchHandle } from './indexer';
+
+export interface SearchFollower {
+  start(): void;
+  /** Stops the timer and waits for the flush under way, if any. */
+  stop(): Promise<void>;
+}
+
+export interface SearchFollowerOptions {
+  /** Pause between two looks at the pending rows when none were left. */
+  intervalMs?: number;
+  /** Elements indexed per turn before the follower looks again (and gives way). */
+  turnLimit?: number;
+}
+
+export function createSearchFollower(
+  handle: SearchHandle,
+  log: FastifyBaseLogger,
+  options: SearchFollowerOptions = {},
+): SearchFollower {
+  const intervalMs = options.intervalMs ?? 1000;
+  const turnLimit = options.turnLimit ?? 5000;
+  let running = false;
+  let timer: NodeJS.Timeout | null = null;
+  let turn: Promise<void> = Promise.resolve();
+
+  const schedule = (ms: number) => {
+    if (!running) return;
+    timer = setTimeout(() => {
+      timer = null;
+      turn = pass();
+    }, ms);
+    timer.unref();
+  };
+
+  const pass = async () => {
+    let remaining = 0;
+    try {
+      remaining = await flushSearchIndex(handle, { limit: turnLimit });
+    } catch (error) {
+      // The database may be briefly unreachable: the rows stay pending for the next turn.
+      log.error({ err: error }, 'search index update failed');
+    }
+    schedule(remaining > 0 ? 0 : intervalMs);
+  };
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await turn;
+    },
+  };
+}
