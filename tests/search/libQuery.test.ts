@@ -177,3 +177,18 @@ describe('highlightText', () => {
     ]);
   });
 });
+
+describe('normalisation', () => {
+  it('keeps a repeated word or phrase once', () => {
+    expect(tree('a A a')).toEqual(term('a'));
+    expect(tree('a '.repeat(500))).toEqual(term('a'));
+    expect(tree('a a* "b c" b-c')).toEqual({
+      kind: 'or',
+      children: [term('a'), term('a', true), { kind: 'phrase', tokens: ['b', 'c'] }],
+    });
+    expect(tree('a + (b | a)')).toEqual({
+      kind: 'and',
+      children: [term('a'), { kind: 'or', children: [term('b'), term('a')] }],
+    });
+  });
+});

@@ -86,6 +86,8 @@ export const SYNTAX_CASES: SyntaxCase[] = [
   { query: 'jetzt | einsam', hits: ['de-einsam', 'de-verlassen'] },
   { query: '"einsam"', hits: ['de-einsam'] },
   { query: '"einsam"*', hits: ['de-einsam'] },
+  { query: 'jetzt|einsam', hits: ['de-einsam', 'de-verlassen'] },
+  { query: 'einsam einsam EINSAM', hits: ['de-einsam'] },
   // AND.
   { query: 'menschheit AND gross', hits: ['de-menschheit-longs'] },
   { query: 'menschheit + zukunft', hits: ['de-menschheit-caps'] },
@@ -220,6 +222,10 @@ export const SYNTAX_CASES: SyntaxCase[] = [
   { query: '"louis marcel"', hits: [] },
   { query: '"stadt und"', hits: ['de-stadt-land'] },
   { query: '"jean nicolas poulain"', hits: ['fr-societe'] },
+  { query: '"saint-louis"', hits: ['fr-saint-louis', 'fr-saint-louis-spaced'] },
+  // Operators and stars inside quotes are words or separators.
+  { query: '"near and OR"', hits: ['ops-text'] },
+  { query: '"verl*"', hits: [] },
   // A hyphenated (or otherwise split) word is the phrase of its parts.
   { query: 'saint-louis', hits: ['fr-saint-louis', 'fr-saint-louis-spaced'] },
   { query: 'Stadt-und', hits: ['de-stadt-land'] },
@@ -230,6 +236,9 @@ export const SYNTAX_CASES: SyntaxCase[] = [
   { query: 'gross*', hits: ['de-grossproduktion', 'de-menschheit-longs'] },
   { query: 'zzz*', hits: [] },
   { query: '17*', hits: ['fr-fevrier-1742', 'num-folio'] },
+  { query: 'do*', hits: ['fr-mufi-pua'] },
+  { query: 'كت*', hits: ['ar-kitab-plain', 'ar-kitab-vowelled'] },
+  { query: '(zzz* | verla*) + -verlagsvermerk', hits: ['de-verlassen'] },
   // The long s both ways, and case.
   { query: 'menschheit', hits: ['de-menschheit-caps', 'de-menschheit-longs'] },
   { query: 'Menſchheit', hits: ['de-menschheit-caps', 'de-menschheit-longs'] },

@@ -204,9 +204,16 @@ class Parser {
   }
 }
 
+function leafKey(node: SearchNode): string | null {
+  if (node.kind === 'term') return `${node.prefix ? '*' : '='}${node.token}`;
+  if (node.kind === 'phrase') return `"${node.tokens.join(' ')}`;
+  return null;
+}
+
 /**
- * The normal form every engine receives: nested and/or of the same kind flattened, a single
- * child collapsed, double negations removed, and `all`/`none` folded away so they only ever
+ * The normal form every engine receives: nested and/or of the same kind flattened, repeated
+ * words and phrases among their children kept once, a single child collapsed, double negations
+ * removed, and `all`/`none` folded away so they only ever
  * stand for the whole query.
  */
 export function normalizeSearchTree(node: SearchNode): SearchNode {
@@ -229,12 +236,22 @@ export function normalizeSearchTree(node: SearchNode): SearchNode {
       const neutral = node.kind === 'and' ? 'all' : 'none';
       const absorbing = node.kind === 'and' ? 'none' : 'all';
       const children: SearchNode[] = [];
+      const words = new Set<string>();
+      const add = (n: SearchNode) => {
+        // The same word or phrase twice adds nothing: `a a a` is `a`.
+        const key = leafKey(n);
+        if (key !== null) {
+          if (words.has(key)) return;
+          words.add(key);
+        }
+        children.push(n);
+      };
       for (const c of node.children) {
         const n = normalizeSearchTree(c);
         if (n.kind === absorbing) return n;
         if (n.kind === neutral) continue;
-        if (n.kind === node.kind) children.push(...n.children);
-        else children.push(n);
+        if (n.kind === node.kind) n.children.forEach(add);
+        else add(n);
       }
       if (children.length === 0) return { kind: neutral };
       if (children.length === 1) return children[0] as SearchNode;
