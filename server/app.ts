@@ -42,6 +42,7 @@ import { taskRoutes } from './routes/tasks/index';
 import { agentRoutes } from './routes/agents/index';
 import { elementChildrenRoutes } from './routes/elementChildren';
 import { datasetsRoutes } from './routes/datasets/index';
+import { searchRoutes } from './routes/search/search';
 import { publishBuiltinWorkers } from './services/workers/builtinWorkers';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { settleStoredArchives } from './services/models/archives';
@@ -184,6 +185,7 @@ export async function buildApp(
       await api.register(agentRoutes);
       await api.register(elementChildrenRoutes);
       await api.register(datasetsRoutes);
+      await api.register(searchRoutes);
       await api.register(searchReindexRoutes);
     },
     { prefix: API_PREFIX },

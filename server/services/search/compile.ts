@@ -17,8 +17,8 @@ export type { SearchNode };
 
 /** Deeper FTS5 expressions overflow its parser's stack (about 100 levels): split them in SQL. */
 const FTS_MAX_DEPTH = 30;
-/** Beyond this, even the SQL form of a query would be too deep for the engines. */
-export const MAX_TREE_DEPTH = 200;
+/** Beyond this the SQL form would be too deep for the engines; 1000 characters nest at most ~500. */
+export const MAX_TREE_DEPTH = 600;
 
 export interface CompiledQuery {
   /** Rows of `search_documents d` (joined as `from` says) the query matches. */
