@@ -4,6 +4,7 @@ import { createUser } from '../services/users';
 import { createCorpus } from '../services/corpora';
 import { seedDemoContent } from './content';
 import { seedDemoWorker } from './worker';
+import { flushSearchIndex } from '../services/search/pending';
 
 export interface DemoLogin {
   email: string;
@@ -35,12 +36,17 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoLogin | null> 
       'A project to try Folia: browse its folders and pages, draw zones, transcribe and classify.',
     public: false,
   });
+  // Searchable out of the box: the search page answers on the demo pages at once.
+  await app.db.updateTable('corpora').set({ indexable: 1 }).where('id', '=', corpus.id).execute();
   try {
     await seedDemoContent({ db: app.db, dataDir: app.config.dataDir }, corpus.id, admin.id);
   } catch (error) {
     // An empty demo project still lets the admin in; the server must start regardless.
     app.log.error({ err: error }, 'The demo pages could not be created');
   }
+  await flushSearchIndex({ db: app.db, dialect: app.dialect }).catch((error: unknown) =>
+    app.log.error({ err: error }, 'The demo pages could not be indexed for search'),
+  );
   await seedDemoWorker(app.db, admin).catch((error: unknown) =>
     app.log.error({ err: error }, 'The demo worker could not be created'),
   );
