@@ -95,23 +95,30 @@ function nearestParent(row: ElementRow, rows: Map<string, ElementRow>): ElementR
 
 /**
  * The element to open for a hit, as the server defines it: the highest ancestor on the same
- * image, else the element itself.
+ * image (the known ancestors, through every known parent), else the element itself.
  */
 function pageOf(row: ElementRow, rows: Map<string, ElementRow>): string {
   const image = row.data.zone?.image.id;
   if (!image) return row.id;
-  let page = row;
+  let best = { id: row.id, depth: 0 };
   const seen = new Set([row.id]);
-  for (;;) {
-    const above = row.parentIds
-      .map((id) => rows.get(id))
-      .find((parent) => parent && !seen.has(parent.id) && parent.data.zone?.image.id === image);
-    if (!above) return page.id;
-    // Climb through the known parents on the same image, highest last.
-    seen.add(above.id);
-    page = above;
-    row = above;
+  let level = [row];
+  for (let depth = 1; level.length > 0 && depth <= 64; depth += 1) {
+    const next: ElementRow[] = [];
+    for (const child of level) {
+      for (const parentId of child.parentIds) {
+        const parent = rows.get(parentId);
+        if (!parent || seen.has(parent.id)) continue;
+        seen.add(parent.id);
+        next.push(parent);
+        if (parent.data.zone?.image.id !== image) continue;
+        if (depth > best.depth || (depth === best.depth && parent.id < best.id))
+          best = { id: parent.id, depth };
+      }
+    }
+    level = next;
   }
+  return best.id;
 }
 
 function classificationsOf(row: ElementRow): ElementClassification[] {
@@ -247,22 +254,25 @@ export async function buildProjectDocuments(
 
   for (const record of transcriptions) {
     const transcription = record.data;
-    const transcriptionHit = {
-      transcription_id: transcription.id,
-      transcription_text: transcription.text,
-      transcription_confidence: transcription.confidence ?? null,
-    };
     add(
       record.ownerId,
       'transcription',
       transcription.id,
       transcription.text,
       { workerRun: transcription.worker_run ?? null },
-      { worker_run_id: transcription.worker_run?.id ?? null, ...transcriptionHit },
+      {
+        worker_run_id: transcription.worker_run?.id ?? null,
+        transcription_id: transcription.id,
+        transcription_text: transcription.text,
+        transcription_confidence: transcription.confidence ?? null,
+      },
     );
     for (const entity of transcription.entities ?? []) {
       if (!entity.id) continue;
-      const text = transcription.text.slice(entity.offset, entity.offset + entity.length);
+      // Offsets and lengths count code points, as the server's.
+      const text = Array.from(transcription.text)
+        .slice(entity.offset, entity.offset + entity.length)
+        .join('');
       add(
         record.ownerId,
         'transcription_entity',
@@ -271,7 +281,6 @@ export async function buildProjectDocuments(
         { workerRun: entity.worker_run ?? null, entityType: entity.type.name },
         {
           worker_run_id: entity.worker_run?.id ?? null,
-          ...transcriptionHit,
           transcription_entity_id: entity.id,
           transcription_entity_text: text,
           transcription_entity_type: entity.type.name,

@@ -143,6 +143,7 @@ export class ProjectIndex {
 
     const byName = (a: { document: SearchDocument }, b: { document: SearchDocument }): number =>
       compareText(a.document.elementName, b.document.elementName) ||
+      compareText(a.document.elementId, b.document.elementId) ||
       compareText(a.document.id, b.document.id);
     kept.sort(
       params.sort === 'element_name' ? byName : (a, b) => b.score - a.score || byName(a, b),
