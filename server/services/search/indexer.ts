@@ -280,17 +280,25 @@ export async function rewriteDocuments(
       .execute()) {
       stale.add(Number(row.id));
     }
-    const items = new Set(documents.map((doc) => `${doc.source}:${doc.item_id}`));
-    for (const itemPart of chunks(
-      [...new Set(documents.map((doc) => doc.item_id))],
-      INSERT_CHUNK,
-    )) {
-      for (const row of await trx
-        .selectFrom('search_documents')
-        .select(['id', 'source', 'item_id'])
-        .where('item_id', 'in', itemPart)
-        .execute()) {
-        if (items.has(`${row.source}:${row.item_id}`)) stale.add(Number(row.id));
+    // By (source, item_id), the unique index; an element's own document is found above.
+    const itemsBySource = new Map<SearchSource, string[]>();
+    for (const doc of documents) {
+      if (doc.source === 'element') continue;
+      const list = itemsBySource.get(doc.source) ?? [];
+      list.push(doc.item_id);
+      itemsBySource.set(doc.source, list);
+    }
+    for (const [source, itemIds] of itemsBySource) {
+      for (const itemPart of chunks(itemIds, INSERT_CHUNK)) {
+        for (const row of await trx
+          .selectFrom('search_documents')
+          .select('id')
+          .where('source', '=', source)
+          .where('item_id', 'in', itemPart)
+          .where('element_id', 'not in', part)
+          .execute()) {
+          stale.add(Number(row.id));
+        }
       }
     }
     await removeDocuments(trx, dialect, [...stale]);
