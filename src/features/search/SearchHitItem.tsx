@@ -118,7 +118,7 @@ function HitThumbnail({ hit }: { hit: SearchHit }) {
       alt=""
       loading="lazy"
       onError={() => setFailed(true)}
-      className="max-h-16 max-w-80 rounded border border-slate-200 bg-slate-50 object-contain"
+      className="h-16 max-w-80 shrink-0 rounded border border-slate-200 bg-slate-50 object-contain"
     />
   );
 }

@@ -92,7 +92,8 @@ function ProjectPicker({
   onChange: (corpusId: string) => void;
 }) {
   const id = useId();
-  const corpora = useQuery(corpusListQuery);
+  // Read again on each visit: an administrator may have made a project indexable since.
+  const corpora = useQuery({ ...corpusListQuery, refetchOnMount: 'always' });
   const choices = useMemo(() => {
     const indexable = (corpora.data ?? []).filter((corpus) => corpus.indexable);
     // The project of the address stays shown even when it cannot be searched.
@@ -119,6 +120,12 @@ function ProjectPicker({
           </option>
         ))}
       </select>
+      {corpora.isSuccess && choices.length === 0 && (
+        <p className={ui.help}>
+          No project can be searched yet: a project administrator makes a project indexable in its
+          settings.
+        </p>
+      )}
     </div>
   );
 }
