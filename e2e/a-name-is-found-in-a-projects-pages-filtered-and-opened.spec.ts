@@ -56,6 +56,16 @@ test("a name is found in a project's pages, filtered by type, and opened on its 
     await expect(page).toHaveURL(new RegExp(`/search/${corpusId}$`));
   });
 
+  await test.step('the help tells the syntax, a rule a line', async () => {
+    await page.getByRole('button', { name: 'Search help' }).click();
+    const help = page.getByRole('dialog', { name: 'Search help' });
+    await expect(help.getByText('Hyphenated words count as two words.')).toBeVisible();
+    await expect(help.getByText('(louis OR paris) AND roi')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('search-help.png') });
+    await help.getByRole('button', { name: 'Close' }).click();
+    await expect(help).toBeHidden();
+  });
+
   const results = page.getByRole('list', { name: 'Search results' });
   const lineHit = results.getByRole('listitem').filter({ hasText: 'Heinrich Laube.' });
   let before = 0;
@@ -101,5 +111,9 @@ test("a name is found in a project's pages, filtered by type, and opened on its 
     await expect(textLine).toBeChecked();
     await expect(page.getByRole('searchbox', { name: 'Query' })).toHaveValue('laube');
     await expect(lineHit.locator('mark')).toHaveText('Laube');
+    // On a phone the facets go above the results.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(lineHit).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('search-phone.png'), fullPage: true });
   });
 });

@@ -164,7 +164,10 @@ export function SearchHitItem({ hit, terms, typeName }: SearchHitItemProps) {
           <span className="mr-1 text-xs font-medium tracking-wide text-slate-500 uppercase">
             {matched.label}
           </span>
-          <Highlighted parts={parts} />
+          {/* Its own direction: an Arabic or Hebrew line reads right to left. */}
+          <span dir="auto">
+            <Highlighted parts={parts} />
+          </span>
         </p>
         {confidence !== null && (
           <p className="text-xs text-slate-500">Confidence {confidence.toFixed(2)}</p>
