@@ -8,7 +8,8 @@
  *   /work/shared/data (long s, accents, combining marks), a third of them real lines whole (for
  *   phrases), plus a few rare words so that some queries hit few lines;
  * - index build: the server's follower indexing every pending element after the load, then the
- *   reindex job (POST /corpus/{id}/index/ until the job is processed);
+ *   reindex job (POST /corpus/{id}/index/ until the job is processed; SEARCH_BENCH_REINDEX=0
+ *   skips it);
  * - 20 queries covering the syntax, each SEARCH_BENCH_RUNS times (10 by default): p50 and p95 of
  *   GET /corpus/{id}/search/, beside the bare SQL the answer needs (the FTS5 MATCH or tsquery
  *   written by hand: the count and the first page, through better-sqlite3 on the same file or
@@ -32,7 +33,9 @@ import { median, onEachDialect, sleep, stopBench } from './serverProcess';
 const LINES = Number(process.env.SEARCH_BENCH_LINES ?? 1_000_000);
 const RUNS = Math.max(10, Number(process.env.SEARCH_BENCH_RUNS ?? 10));
 /** The longest wait for the follower to index the load before the pending rest is dropped. */
-const FOLLOW_CAP_S = Number(process.env.SEARCH_BENCH_FOLLOW_CAP ?? 300);
+const FOLLOW_CAP_S = Number(process.env.SEARCH_BENCH_FOLLOW_CAP ?? 1200);
+/** SEARCH_BENCH_REINDEX=0 skips timing the reindex job (it rebuilds the whole index again). */
+const REINDEX = process.env.SEARCH_BENCH_REINDEX !== '0';
 const SEED = 16;
 const PAGES_PER_FOLDER = 200;
 const LINES_PER_PAGE = 50;
@@ -605,7 +608,7 @@ async function benchDialect(dialect: DialectName): Promise<void> {
       marginTypeId: types.margin!,
     };
     await followerCatchUp(bench);
-    await reindexJob(bench);
+    if (REINDEX) await reindexJob(bench);
     if (dialect === 'postgres') await sql`ANALYZE`.execute(app.db);
     console.log(
       `  ${QUERIES.length} queries, ${RUNS} runs each after one unmeasured (p50, p95), beside ` +
