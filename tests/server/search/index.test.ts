@@ -8,7 +8,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDialect } from '../harness';
+import { describeEachDialect, makeTestApp } from '../harness';
 import { clientFor, makeActorsAndProjects, type Actors, type Role } from '../actors';
 import { insertElements, makeImage, typeIds } from '../elementsFixtures';
 import { makeWorkerRun } from '../workerRunFixtures';
@@ -476,6 +476,33 @@ describeEachDialect('search index follows writes', ({ t, dialect }) => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await found('pergament')).toHaveLength(1);
     await flush();
+  });
+
+  it('starts its follower when the server listens and stops it when the server closes', async () => {
+    const served = await makeTestApp(dialect);
+    const port = dialect === 'sqlite' ? 8611 : 8612;
+    try {
+      const { app } = served;
+      const { privateId } = await makeActorsAndProjects(app);
+      const ids = await insertElements(app, privateId, [{ name: 'Served Urkunde', type: 'page' }]);
+      // Not listening: nothing indexes in the background.
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      const count = () =>
+        app.db
+          .selectFrom('search_documents')
+          .select('item_id')
+          .where('element_id', '=', ids['Served Urkunde']!)
+          .execute();
+      expect(await count()).toEqual([]);
+      await app.listen({ port, host: '127.0.0.1' });
+      const deadline = Date.now() + 10_000;
+      while ((await count()).length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await count()).toEqual([{ item_id: ids['Served Urkunde'] }]);
+    } finally {
+      await served.close();
+    }
   });
 
   it.runIf(dialect === 'postgres')(
