@@ -110,4 +110,23 @@ test('a folder taken offline is searched on the device, and its hit opens offlin
     await expect(page.getByText(`Selected: ${lineName}`)).toBeVisible({ timeout: 20_000 });
     await page.screenshot({ path: test.info().outputPath('offline-hit-opened.png') });
   });
+
+  await test.step('a transcription written offline is found at once, before it is sent', async () => {
+    const form = page.getByRole('region', { name: 'New transcription' });
+    await form.getByLabel('Text').fill('Quintefeuille écrite hors ligne');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Quintefeuille écrite hors ligne')).toBeVisible();
+    // Back to the search page without reloading it: the same worker, its index now stale.
+    await page.goBack();
+    await expect(lineHit).toHaveCount(1);
+    await search(page, 'quintefeuille');
+    const written = results.getByRole('listitem').filter({ hasText: 'hors ligne' });
+    await expect(written).toHaveCount(1);
+    await expect(written.locator('mark')).toHaveText('Quintefeuille');
+    await expect(page.getByText(FROM_DEVICE)).toBeVisible();
+    await page.screenshot({
+      path: test.info().outputPath('offline-edit-found.png'),
+      fullPage: true,
+    });
+  });
 });
