@@ -319,6 +319,37 @@ describe('the search page', () => {
     expect(router.state.location.search).not.toHaveProperty('element_type');
   });
 
+  it('pages through results 20 at a time, the page in the address', async () => {
+    const many: Doc[] = Array.from({ length: 25 }, (_, index) => ({
+      source: 'transcription',
+      text: `Louis ${index + 1}`,
+      type: 'text_line',
+      name: `Line ${index + 1}`,
+      page: '1',
+    }));
+    const server = fakeServer(many);
+    const { router } = renderSearch(`/search/${registers.id}?query=louis`);
+    const user = userEvent.setup();
+    // A bar above the results and one below.
+    expect(await screen.findAllByText('Items 1 to 20 out of 25 results')).toHaveLength(2);
+    expect(
+      within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem'),
+    ).toHaveLength(20);
+
+    await user.click(screen.getAllByRole('button', { name: 'Next page' })[0]!);
+    expect(await screen.findAllByText('Items 21 to 25 out of 25 results')).toHaveLength(2);
+    expect(
+      within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem'),
+    ).toHaveLength(5);
+    expect(searchesOf(server.calls).at(-1)!.query.get('page')).toBe('2');
+    expect(router.state.location.search).toEqual({ query: 'louis', page: 2 });
+
+    // Another search starts again from its first page.
+    await user.click(screen.getByRole('checkbox', { name: 'Metadata' }));
+    await waitFor(() => expect(searchesOf(server.calls).at(-1)!.query.get('page')).toBe('1'));
+    expect(router.state.location.search).not.toHaveProperty('page');
+  });
+
   it('asks for a source and sends nothing without one', async () => {
     const server = fakeServer();
     renderSearch(`/search/${registers.id}?query=louis&sources=transcription`);
