@@ -464,6 +464,54 @@ describe('the search page', () => {
     expect(screen.getByText('No results.')).toBeTruthy();
   });
 
+  it("lets a project's administrators rebuild its index, and searches again once it is done", async () => {
+    const owned = corpusWith({
+      id: uuid(),
+      name: 'Owned',
+      public: false,
+      rights: ['read', 'write', 'admin'],
+      types: TYPES,
+      indexable: true,
+    });
+    const job = {
+      id: uuid(),
+      description: 'Reindexing project Owned',
+      status: 'queued',
+      progress: null,
+      enqueued_at: '2024-05-01T10:00:00Z',
+      started_at: null,
+      ended_at: null,
+    };
+    const server = stubFetch((call) => {
+      if (call.path === '/corpus/') return json(200, [owned]);
+      if (call.path === `/corpus/${owned.id}/`) return json(200, owned);
+      if (call.path === `/corpus/${owned.id}/search/`) return answerSearch(call, DOCS);
+      if (call.method === 'POST' && call.path === `/corpus/${owned.id}/index/`)
+        return json(202, job);
+      if (call.path === '/jobs/') return json(200, [{ ...job, status: 'processed' }]);
+      if (call.path === `/jobs/${job.id}/`) return json(200, { ...job, status: 'processed' });
+      return apiError(404, [{ attr: null, detail: 'Not found.' }]);
+    });
+    renderSearch(`/search/${owned.id}?query=louis`);
+    const user = userEvent.setup();
+    await screen.findByRole('list', { name: 'Search results' });
+    const searched = searchesOf(server.calls).length;
+
+    await user.click(screen.getByRole('button', { name: 'Rebuild the index' }));
+    expect(
+      await screen.findByText('Rebuilding the search index of Owned has been scheduled.'),
+    ).toBeTruthy();
+    expect(server.callsTo('POST', `/corpus/${owned.id}/index/`)).toHaveLength(1);
+    await waitFor(() => expect(searchesOf(server.calls).length).toBeGreaterThan(searched));
+  });
+
+  it('offers no index rebuild to readers', async () => {
+    fakeServer();
+    renderSearch(`/search/${registers.id}?query=louis`);
+    await screen.findByRole('list', { name: 'Search results' });
+    expect(screen.queryByRole('button', { name: 'Rebuild the index' })).toBeNull();
+  });
+
   it('opens the search help with one line per rule and an example of each', async () => {
     fakeServer();
     renderSearch('/search');

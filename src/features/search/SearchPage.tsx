@@ -25,6 +25,7 @@ import { NO_RESULTS, NO_SOURCE, NOT_INDEXABLE, SORT_LABELS, SOURCE_LABELS } from
 import { SearchFacets } from './SearchFacets';
 import { SearchHelpModal } from './SearchHelpModal';
 import { SearchHitItem } from './SearchHitItem';
+import { ReindexButton } from './ReindexButton';
 import { FROM_DEVICE, searchResultsQuery } from './searchResults';
 import { toggleFacet, type SearchPageState } from './searchUrl';
 
@@ -49,11 +50,14 @@ export function SearchPage({ corpusId, state, onStateChange, onCorpusChange }: S
         Search
       </h1>
       <div className={`${ui.card} space-y-3`}>
-        <ProjectPicker
-          corpusId={corpusId}
-          current={corpus.data ?? null}
-          onChange={onCorpusChange}
-        />
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <ProjectPicker
+            corpusId={corpusId}
+            current={corpus.data ?? null}
+            onChange={onCorpusChange}
+          />
+          {corpus.data && <ReindexButton corpus={corpus.data} />}
+        </div>
         <QueryForm
           query={params.query}
           onSubmit={(query) =>
@@ -101,7 +105,7 @@ function ProjectPicker({
     return indexable.sort((a, b) => a.name.localeCompare(b.name));
   }, [corpora.data, current]);
   return (
-    <div className="max-w-md">
+    <div className="w-full max-w-md">
       <label htmlFor={id} className={ui.label}>
         Project
       </label>
