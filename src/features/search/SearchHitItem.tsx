@@ -118,7 +118,7 @@ function HitThumbnail({ hit }: { hit: SearchHit }) {
       alt=""
       loading="lazy"
       onError={() => setFailed(true)}
-      className="h-16 max-w-80 shrink-0 rounded border border-slate-200 bg-slate-50 object-contain"
+      className="h-16 w-full shrink-0 rounded border border-slate-200 bg-slate-50 object-contain sm:w-80"
     />
   );
 }
