@@ -512,6 +512,18 @@ describe('the search page', () => {
     expect(screen.queryByRole('button', { name: 'Rebuild the index' })).toBeNull();
   });
 
+  it('answers Page not found for a project that is not a UUID or that the server does not show', async () => {
+    const server = fakeServer();
+    const { unmount } = renderSearch('/search/letters?query=louis');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    unmount();
+
+    renderSearch(`/search/${uuid()}?query=louis`);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByText('Project is not found.')).toBeTruthy();
+    expect(searchesOf(server.calls)).toHaveLength(0);
+  });
+
   it('opens the search help with one line per rule and an example of each', async () => {
     fakeServer();
     renderSearch('/search');
