@@ -27,7 +27,7 @@ export function createSearchFollower(
   options: SearchFollowerOptions = {},
 ): SearchFollower {
   const intervalMs = options.intervalMs ?? 1000;
-  const turnLimit = options.turnLimit ?? 5000;
+  const turnLimit = options.turnLimit ?? 20_000;
   let running = false;
   let timer: NodeJS.Timeout | null = null;
   let turn: Promise<void> = Promise.resolve();
@@ -44,7 +44,7 @@ export function createSearchFollower(
   const pass = async () => {
     let remaining = 0;
     try {
-      remaining = await flushSearchIndex(handle, { limit: turnLimit });
+      remaining = await flushSearchIndex(handle, { limit: turnLimit, shouldStop: () => !running });
     } catch (error) {
       // The database may be briefly unreachable: the rows stay pending for the next turn.
       log.error({ err: error }, 'search index update failed');

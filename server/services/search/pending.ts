@@ -17,6 +17,8 @@ export interface FlushOptions {
   limit?: number;
   /** Elements per transaction. */
   batchSize?: number;
+  /** Asked between batches: true ends the flush early (a server shutting down). */
+  shouldStop?: () => boolean;
 }
 
 /**
@@ -55,6 +57,21 @@ export interface FlushResult {
   remaining: number;
 }
 
+/**
+ * PostgreSQL plans the batch's lookups by element id from the tables' statistics. Tables that
+ * grew by many rows since autovacuum last analysed them (the first index of an old database,
+ * a large import) look small, and each batch would then read them whole: a long flush
+ * refreshes their statistics at its start and every so many elements.
+ */
+const ANALYZE_BACKLOG = 5000;
+export const ANALYZE_EVERY = 20_000;
+
+export async function refreshStatistics(handle: SearchHandle): Promise<void> {
+  if (handle.dialect !== 'postgres') return;
+  await sql`analyze search_pending`.execute(handle.db);
+  await sql`analyze search_documents`.execute(handle.db);
+}
+
 /** Indexes pending elements, up to `limit` of them; says how many it took and how many remain. */
 export async function flushPending(
   handle: SearchHandle,
@@ -62,11 +79,19 @@ export async function flushPending(
 ): Promise<FlushResult> {
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   const batchSize = Math.max(1, options.batchSize ?? INDEX_BATCH);
+  const analyze = handle.dialect === 'postgres' && limit >= ANALYZE_BACKLOG;
+  if (analyze && (await pendingCount(handle)) >= ANALYZE_BACKLOG) await refreshStatistics(handle);
   let indexed = 0;
+  let analyzedAt = 0;
   while (indexed < limit) {
     const taken = await flushBatch(handle, Math.min(batchSize, limit - indexed));
     if (taken === 0) break;
     indexed += taken;
+    if (analyze && indexed - analyzedAt >= ANALYZE_EVERY) {
+      await refreshStatistics(handle);
+      analyzedAt = indexed;
+    }
+    if (options.shouldStop?.()) break;
     if (indexed < limit) await yieldToEventLoop();
   }
   return { indexed, remaining: await pendingCount(handle) };

@@ -7,6 +7,7 @@
  */
 import { defineJob } from '../../jobs/queue';
 import { INDEX_BATCH, indexElements, type SearchHandle } from './indexer';
+import { ANALYZE_EVERY, refreshStatistics } from './pending';
 import { REINDEX_JOB, type ReindexPayload, type ReindexResult } from './reindex';
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -27,6 +28,8 @@ defineJob<ReindexPayload>(
       ).n,
     );
     let last: string | null = null;
+    let analyzedAt = 0;
+    await refreshStatistics(handle);
     for (;;) {
       let page = app.db
         .selectFrom('elements')
@@ -40,6 +43,10 @@ defineJob<ReindexPayload>(
       result.documents += await indexElements(handle, ids);
       result.elements += ids.length;
       last = ids[ids.length - 1]!;
+      if (result.elements - analyzedAt >= ANALYZE_EVERY) {
+        await refreshStatistics(handle);
+        analyzedAt = result.elements;
+      }
       await progress((0.98 * result.elements) / Math.max(1, total));
       await yieldToEventLoop();
       if (await shouldStop()) return result;
