@@ -381,14 +381,21 @@ describe('the search page', () => {
       'The query has a quote that is not closed.',
     );
     expect(searchesOf(server.calls)).toHaveLength(0);
+    // Said under the box, which it describes.
+    const box = screen.getByRole('searchbox', { name: 'Query' });
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'The query has a quote that is not closed.',
+    );
+    expect(box.closest('form')!.contains(screen.getByRole('alert'))).toBe(true);
 
     const user = userEvent.setup();
-    const box = screen.getByRole('searchbox', { name: 'Query' });
     await user.clear(box);
     await user.type(box, 'louis{Enter}');
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('The server refused this query.'),
     );
+    expect(box.closest('form')!.contains(screen.getByRole('alert'))).toBe(true);
     expect(searchesOf(server.calls)).toHaveLength(1);
   });
 

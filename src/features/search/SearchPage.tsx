@@ -4,7 +4,7 @@
  * comes from, and goes back to, the address (searchUrl.ts).
  */
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { corpusListQuery, corpusQuery } from '@/api/corpora';
 import { ApiError } from '@/api/errors';
 import {
@@ -19,14 +19,19 @@ import type { Corpus } from '@/api/types';
 import { PaginationBar } from '@/components/PaginationBar';
 import { ui } from '@/components/styles';
 import { useDocumentTitle } from '@/lib/documentTitle';
-import { highlightTerms, MAX_QUERY_LENGTH, parseSearchQuery } from '@/lib/search/query';
+import {
+  highlightTerms,
+  MAX_QUERY_LENGTH,
+  parseSearchQuery,
+  type ParseResult,
+} from '@/lib/search/query';
 import { useConnectivity } from '@/offline/runtime';
 import { NO_RESULTS, NO_SOURCE, NOT_INDEXABLE, SORT_LABELS, SOURCE_LABELS } from './labels';
 import { SearchFacets } from './SearchFacets';
 import { SearchHelpModal } from './SearchHelpModal';
 import { SearchHitItem } from './SearchHitItem';
 import { ReindexButton } from './ReindexButton';
-import { FROM_DEVICE, searchResultsQuery } from './searchResults';
+import { FROM_DEVICE, searchResultsQuery, type SearchAnswer } from './searchResults';
 import { toggleFacet, type SearchPageState } from './searchUrl';
 
 export interface SearchPageProps {
@@ -43,6 +48,20 @@ export function SearchPage({ corpusId, state, onStateChange, onCorpusChange }: S
   const { params } = state;
   const change = (patch: Partial<SearchParams>) =>
     onStateChange({ submitted: state.submitted, params: { ...params, page: 1, ...patch } });
+  const { online } = useConnectivity();
+  const parsed = useMemo(() => parseSearchQuery(params.query), [params.query]);
+  const ready =
+    !!corpusId &&
+    !!corpus.data?.indexable &&
+    state.submitted &&
+    parsed.ok &&
+    params.sources.length > 0;
+  const results = useQuery({
+    ...searchResultsQuery(corpusId ?? '', params, online),
+    enabled: ready,
+  });
+  // A query refused, by the parser here before any request or by the server, is said under it.
+  const queryError = !parsed.ok ? parsed.error : results.error && queryFailure(results.error);
 
   return (
     <section aria-labelledby="search-heading" className="mx-auto max-w-7xl space-y-4 p-6">
@@ -60,6 +79,7 @@ export function SearchPage({ corpusId, state, onStateChange, onCorpusChange }: S
         </div>
         <QueryForm
           query={params.query}
+          error={queryError || null}
           onSubmit={(query) =>
             onStateChange({ submitted: true, params: { ...params, query, page: 1 } })
           }
@@ -71,8 +91,9 @@ export function SearchPage({ corpusId, state, onStateChange, onCorpusChange }: S
       </div>
       {corpusId ? (
         <ProjectResults
-          corpusId={corpusId}
           corpus={corpus.data ?? null}
+          parsed={parsed}
+          results={results}
           state={state}
           change={change}
           onPage={(page) => onStateChange({ ...state, params: { ...params, page } })}
@@ -134,8 +155,17 @@ function ProjectPicker({
   );
 }
 
-function QueryForm({ query, onSubmit }: { query: string; onSubmit: (query: string) => void }) {
+function QueryForm({
+  query,
+  error,
+  onSubmit,
+}: {
+  query: string;
+  error: string | null;
+  onSubmit: (query: string) => void;
+}) {
   const id = useId();
+  const errorId = useId();
   const [text, setText] = useState(query);
   const [help, setHelp] = useState(false);
   // Back and forward change the address, and the box follows it.
@@ -156,6 +186,8 @@ function QueryForm({ query, onSubmit }: { query: string; onSubmit: (query: strin
           value={text}
           maxLength={MAX_QUERY_LENGTH + 1}
           onChange={(event) => setText(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           className={`${ui.input} mt-0`}
           placeholder="louis AND paris"
         />
@@ -172,6 +204,11 @@ function QueryForm({ query, onSubmit }: { query: string; onSubmit: (query: strin
           Search
         </button>
       </div>
+      {error && (
+        <p id={errorId} role="alert" className={ui.fieldError}>
+          {error}
+        </p>
+      )}
       {help && <SearchHelpModal onClose={() => setHelp(false)} />}
     </form>
   );
@@ -240,54 +277,48 @@ function SortField({
   );
 }
 
-/** The message of a failed search: the server's detail on the query when it gives one. */
+/** The server's refusal of the query itself (a 400 on `query`), else null. */
+function queryFailure(error: Error): string | null {
+  const detail = error instanceof ApiError ? error.fields.query : undefined;
+  return detail?.length ? detail.join(' ') : null;
+}
+
+/** The message of a failed search: the server's detail on the project when it gives one. */
 function failure(error: Error): string {
-  if (error instanceof ApiError) {
-    const detail = error.fields.query ?? error.fields.corpus;
-    if (detail?.length) return detail.join(' ');
-  }
-  return error.message;
+  const detail = error instanceof ApiError ? error.fields.corpus : undefined;
+  return detail?.length ? detail.join(' ') : error.message;
 }
 
 function ProjectResults({
-  corpusId,
   corpus,
+  parsed,
+  results,
   state,
   change,
   onPage,
 }: {
-  corpusId: string;
   corpus: Corpus | null;
+  parsed: ParseResult;
+  results: UseQueryResult<SearchAnswer>;
   state: SearchPageState;
   change: (patch: Partial<SearchParams>) => void;
   onPage: (page: number) => void;
 }) {
   const { params } = state;
-  const { online } = useConnectivity();
-  const parsed = useMemo(() => parseSearchQuery(params.query), [params.query]);
   const terms = useMemo(() => (parsed.ok ? highlightTerms(parsed.tree) : []), [parsed]);
-  const indexable = corpus?.indexable ?? false;
-  const ready = state.submitted && indexable && parsed.ok && params.sources.length > 0;
-  const results = useQuery({ ...searchResultsQuery(corpusId, params, online), enabled: ready });
   const typeName = useMemo(() => {
     const names = new Map((corpus?.types ?? []).map((type) => [type.slug, type.display_name]));
     return (slug: string) => names.get(slug) ?? slug;
   }, [corpus]);
 
   if (!corpus) return null;
-  if (!indexable)
+  if (!corpus.indexable)
     return (
       <p role="alert" className="text-slate-700">
         {NOT_INDEXABLE}
       </p>
     );
-  if (!parsed.ok)
-    return (
-      <p role="alert" className={ui.fieldError}>
-        {parsed.error}
-      </p>
-    );
-  if (!state.submitted || params.sources.length === 0) return null;
+  if (!parsed.ok || !state.submitted || params.sources.length === 0) return null;
   if (results.isPending)
     return (
       <p role="status" className="text-slate-600">
@@ -295,7 +326,7 @@ function ProjectResults({
       </p>
     );
   if (results.isError)
-    return (
+    return queryFailure(results.error) ? null : (
       <p role="alert" className={ui.fieldError}>
         {failure(results.error)}
       </p>
