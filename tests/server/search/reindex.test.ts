@@ -12,6 +12,7 @@ import { NOT_ADMIN, NOT_FOUND, UNKNOWN_ID, validation } from '../expectedErrors'
 import { flushSearchIndex, pendingCount } from '../../../server/services/search/pending';
 import { REINDEX_JOB, REINDEX_MESSAGES } from '../../../server/services/search/reindex';
 import { seedDemo } from '../../../server/demo/index';
+import { createJobRunner } from '../../../server/jobs/runner';
 
 describeEachDialect('reindexing a project', ({ t, dialect }) => {
   let actors: Actors;
@@ -178,6 +179,57 @@ describeEachDialect('reindexing a project', ({ t, dialect }) => {
     expect(await snapshot(privateId)).toEqual(built);
     // Other projects are left alone.
     expect(await countDocuments(publicId)).toBe(1);
+  });
+
+  it('reports progress from 0 to 1, a page of elements at a time', async () => {
+    const { app } = t();
+    const big = await makeCorpus(app, actors, { name: 'Big register' });
+    await app.db.updateTable('corpora').set({ indexable: 1 }).where('id', '=', big).execute();
+    const lineType = (await typeIds(app, big)).text_line!;
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 1600 }, (_, i) => ({
+      id: randomUUID(),
+      corpus_id: big,
+      type_id: lineType,
+      name: `big line ${i}`,
+      rotation_angle: 0,
+      mirrored: 0 as const,
+      created: now,
+      updated: now,
+    }));
+    for (let i = 0; i < rows.length; i += 400) {
+      await app.db
+        .insertInto('elements')
+        .values(rows.slice(i, i + 400))
+        .execute();
+    }
+    const response = await as('owner').post(`corpus/${big}/index/`);
+    expect(response.statusCode, response.body).toBe(202);
+    const jobId = response.json().id as string;
+    const seen: number[] = [];
+    let running = true;
+    const draining = createJobRunner(app, { progressIntervalMs: 0 })
+      .drain()
+      .finally(() => (running = false));
+    while (running) {
+      const row = await app.db
+        .selectFrom('jobs')
+        .select('progress')
+        .where('id', '=', jobId)
+        .executeTakeFirstOrThrow();
+      if (seen[seen.length - 1] !== row.progress) seen.push(row.progress);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await draining;
+    const job = (await as('owner').get(`jobs/${jobId}/`)).json();
+    expect(job).toMatchObject({
+      status: 'processed',
+      progress: 1,
+      result: { elements: 1600, documents: 1600, removed: 0 },
+    });
+    expect(seen.filter((value) => value > 0 && value < 1).length).toBeGreaterThan(0);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    expect(await countDocuments(big)).toBe(1600);
   });
 
   it('is gone with the search feature off', async () => {
