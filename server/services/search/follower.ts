@@ -5,7 +5,7 @@
  * stopped before it closes, like the job runner: apps that never listen start no timer.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { flushSearchIndex } from './pending';
+import { flushPending } from './pending';
 import type { SearchHandle } from './indexer';
 
 export interface SearchFollower {
@@ -44,7 +44,11 @@ export function createSearchFollower(
   const pass = async () => {
     let remaining = 0;
     try {
-      remaining = await flushSearchIndex(handle, { limit: turnLimit, shouldStop: () => !running });
+      const result = await flushPending(handle, { limit: turnLimit, shouldStop: () => !running });
+      remaining = result.remaining;
+      for (const { elementId, error } of result.skipped) {
+        log.error({ err: error, element: elementId }, 'element left out of the search index');
+      }
     } catch (error) {
       // The database may be briefly unreachable: the rows stay pending for the next turn.
       log.error({ err: error }, 'search index update failed');

@@ -28,6 +28,13 @@ export const INDEX_BATCH = 500;
 const MAX_LEXEME_BYTES = 2046;
 /** PostgreSQL positions stop here: later words share the last position. */
 const MAX_POSITION = 16383;
+/** PostgreSQL keeps at most this many positions of one word. */
+const MAX_POSITIONS = 256;
+/**
+ * A tsvector holds less than 1 MB: a text with more distinct words than fit (hundreds of
+ * thousands) keeps its first ones, so the document is still written.
+ */
+const MAX_TSVECTOR_BYTES = 900_000;
 
 type Trx = Transaction<Database>;
 
@@ -58,12 +65,24 @@ export function entityText(text: string, offset: number, length: number): string
 /** The tsvector literal of a text: each folded word quoted, with its positions from 1. */
 export function tsvectorLiteral(tokens: readonly string[]): string {
   const positions = new Map<string, number[]>();
+  let bytes = 0;
   tokens.forEach((token, index) => {
-    if (Buffer.byteLength(token) > MAX_LEXEME_BYTES) return;
     const list = positions.get(token);
     const position = Math.min(index + 1, MAX_POSITION);
-    if (!list) positions.set(token, [position]);
-    else if (list[list.length - 1] !== position) list.push(position);
+    if (!list) {
+      const size = Buffer.byteLength(token);
+      // Each word: its bytes, an entry of 4 bytes, a count and its positions of 2 bytes each.
+      if (size > MAX_LEXEME_BYTES || bytes + size + 8 > MAX_TSVECTOR_BYTES) return;
+      bytes += size + 8;
+      positions.set(token, [position]);
+    } else if (
+      list[list.length - 1] !== position &&
+      list.length < MAX_POSITIONS &&
+      bytes + 2 <= MAX_TSVECTOR_BYTES
+    ) {
+      list.push(position);
+      bytes += 2;
+    }
   });
   return [...positions]
     .map(
@@ -207,6 +226,24 @@ async function removeDocuments(trx: Trx, dialect: Dialect, ids: readonly number[
     }
     await trx.deleteFrom('search_documents').where('id', 'in', part).execute();
   }
+}
+
+/** Removes every document of one element (one left out of the index). */
+export async function removeElementDocuments(
+  trx: Trx,
+  dialect: Dialect,
+  elementId: string,
+): Promise<void> {
+  const rows = await trx
+    .selectFrom('search_documents')
+    .select('id')
+    .where('element_id', '=', elementId)
+    .execute();
+  await removeDocuments(
+    trx,
+    dialect,
+    rows.map((row) => Number(row.id)),
+  );
 }
 
 const columns = (doc: SearchDocument): Insertable<SearchDocumentTable> => ({

@@ -10,7 +10,13 @@
  * pending row is indexed exactly once, and a search answered after a flush sees its writes.
  */
 import { sql } from 'kysely';
-import { INDEX_BATCH, lockIndex, rewriteDocuments, type SearchHandle } from './indexer';
+import {
+  INDEX_BATCH,
+  lockIndex,
+  removeElementDocuments,
+  rewriteDocuments,
+  type SearchHandle,
+} from './indexer';
 
 export interface FlushOptions {
   /** Most elements to index in this call (default: until none is pending). */
@@ -36,8 +42,8 @@ export async function pendingCount(handle: SearchHandle): Promise<number> {
   return Number(row.n);
 }
 
-/** Indexes one batch of pending elements; returns how many elements it took (0: none left). */
-async function flushBatch(handle: SearchHandle, size: number): Promise<number> {
+/** Indexes one batch of pending elements; returns the elements it took (none: none left). */
+async function flushBatch(handle: SearchHandle, size: number): Promise<string[]> {
   return handle.db.transaction().execute(async (trx) => {
     await lockIndex(trx, handle.dialect);
     const { rows } = await sql<{ element_id: string }>`
@@ -46,8 +52,55 @@ async function flushBatch(handle: SearchHandle, size: number): Promise<number> {
       returning element_id`.execute(trx);
     const elementIds = [...new Set(rows.map((row) => row.element_id))];
     if (elementIds.length > 0) await rewriteDocuments(trx, handle.dialect, elementIds);
-    return elementIds.length;
+    return elementIds;
   });
+}
+
+/** Indexes one pending element in a transaction of its own. */
+async function flushElement(handle: SearchHandle, elementId: string): Promise<void> {
+  await handle.db.transaction().execute(async (trx) => {
+    await lockIndex(trx, handle.dialect);
+    await trx.deleteFrom('search_pending').where('element_id', '=', elementId).execute();
+    await rewriteDocuments(trx, handle.dialect, [elementId]);
+  });
+}
+
+/**
+ * A batch that fails is taken again one element at a time, so that one element whose documents
+ * cannot be written (a row no engine accepts) does not hold back the others forever: that
+ * element loses its documents and its pending rows, and is reported. A database that cannot be
+ * reached fails the first query here too, and the error goes up with every row still pending.
+ */
+async function flushOneByOne(
+  handle: SearchHandle,
+  size: number,
+  skipped: SkippedElement[],
+): Promise<string[]> {
+  const rows = await handle.db
+    .selectFrom('search_pending')
+    .select('element_id')
+    .orderBy('id')
+    .limit(size)
+    .execute();
+  const elementIds = [...new Set(rows.map((row) => row.element_id))];
+  for (const elementId of elementIds) {
+    try {
+      await flushElement(handle, elementId);
+    } catch (error) {
+      await handle.db.transaction().execute(async (trx) => {
+        await lockIndex(trx, handle.dialect);
+        await trx.deleteFrom('search_pending').where('element_id', '=', elementId).execute();
+        await removeElementDocuments(trx, handle.dialect, elementId);
+      });
+      skipped.push({ elementId, error });
+    }
+  }
+  return elementIds;
+}
+
+export interface SkippedElement {
+  elementId: string;
+  error: unknown;
 }
 
 export interface FlushResult {
@@ -55,6 +108,8 @@ export interface FlushResult {
   indexed: number;
   /** Pending rows left. */
   remaining: number;
+  /** Elements whose documents could not be written, left out of the index. */
+  skipped: SkippedElement[];
 }
 
 /**
@@ -83,10 +138,17 @@ export async function flushPending(
   if (analyze && (await pendingCount(handle)) >= ANALYZE_BACKLOG) await refreshStatistics(handle);
   let indexed = 0;
   let analyzedAt = 0;
+  const skipped: SkippedElement[] = [];
   while (indexed < limit) {
-    const taken = await flushBatch(handle, Math.min(batchSize, limit - indexed));
-    if (taken === 0) break;
-    indexed += taken;
+    const size = Math.min(batchSize, limit - indexed);
+    let taken: string[];
+    try {
+      taken = await flushBatch(handle, size);
+    } catch {
+      taken = await flushOneByOne(handle, size, skipped);
+    }
+    if (taken.length === 0) break;
+    indexed += taken.length;
     if (analyze && indexed - analyzedAt >= ANALYZE_EVERY) {
       await refreshStatistics(handle);
       analyzedAt = indexed;
@@ -94,7 +156,7 @@ export async function flushPending(
     if (options.shouldStop?.()) break;
     if (indexed < limit) await yieldToEventLoop();
   }
-  return { indexed, remaining: await pendingCount(handle) };
+  return { indexed, remaining: await pendingCount(handle), skipped };
 }
 
 /** Indexes pending elements, up to `limit` of them, and returns how many pending rows remain. */

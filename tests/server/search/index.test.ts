@@ -459,6 +459,70 @@ describeEachDialect('search index follows writes', ({ t, dialect }) => {
     expect(await found('vetus')).toHaveLength(1);
   });
 
+  it.runIf(dialect === 'postgres')(
+    'writes a text of more distinct words than a tsvector holds, keeping its first ones',
+    async () => {
+      const tokens = Array.from({ length: 200_000 }, (_, i) => `wort${i}`);
+      const literal = tsvectorLiteral([...tokens, ...tokens.slice(0, 10)]);
+      const { rows } = await sql<{ n: number; first: boolean; last: boolean }>`
+        select length(${literal}::tsvector) as n,
+          ${literal}::tsvector @@ 'wort0'::tsquery as first,
+          ${literal}::tsvector @@ 'wort199999'::tsquery as last`.execute(t().app.db);
+      expect(rows[0]!.first).toBe(true);
+      expect(rows[0]!.last).toBe(false);
+      expect(Number(rows[0]!.n)).toBeGreaterThan(50_000);
+    },
+  );
+
+  it('leaves out, and reports, an element whose documents cannot be written, not the others', async () => {
+    const { db } = t().app;
+    const ids = await insertElements(t().app, corpusId, [
+      { name: 'Healthy Kodex one', type: 'page' },
+      { name: 'Poisoned Kodex', type: 'page' },
+      { name: 'Healthy Kodex two', type: 'page' },
+    ]);
+    const poisoned = ids['Poisoned Kodex']!;
+    if (dialect === 'sqlite') {
+      await sql
+        .raw(
+          `create trigger test_poison before insert on search_documents
+          when new.item_id = '${poisoned}' begin select raise(abort, 'poisoned'); end`,
+        )
+        .execute(db);
+    } else {
+      await sql
+        .raw(
+          `create function test_poison() returns trigger language plpgsql as $$ begin
+          if new.item_id = '${poisoned}' then raise exception 'poisoned'; end if;
+          return new; end $$`,
+        )
+        .execute(db);
+      await sql`create trigger test_poison before insert on search_documents
+        for each row execute function test_poison()`.execute(db);
+    }
+    try {
+      const result = await flushPending(handle());
+      expect(result.skipped.map((skip) => skip.elementId)).toEqual([poisoned]);
+      expect(String(result.skipped[0]!.error)).toContain('poisoned');
+      expect(result.remaining).toBe(0);
+      expect(await found('kodex')).toEqual(
+        [`element:${ids['Healthy Kodex one']}`, `element:${ids['Healthy Kodex two']}`].sort(),
+      );
+    } finally {
+      await sql
+        .raw(`drop trigger test_poison${dialect === 'postgres' ? ' on search_documents' : ''}`)
+        .execute(db);
+      if (dialect === 'postgres') await sql`drop function test_poison()`.execute(db);
+    }
+    await t()
+      .app.db.updateTable('elements')
+      .set({ name: 'Cured Kodex' })
+      .where('id', '=', poisoned)
+      .execute();
+    await flush();
+    expect(await found('cured')).toEqual([`element:${poisoned}`]);
+  });
+
   it('runs a follower that indexes in the background until stopped', async () => {
     const follower = createSearchFollower(handle(), t().app.log, { intervalMs: 20 });
     follower.start();
