@@ -179,8 +179,9 @@ async function postgresTriggers(db: Kysely<unknown>, table: Watched): Promise<vo
           : 'old table as old_rows new table as new_rows';
     await sql
       .raw(
-        `create function ${name}() returns trigger language plpgsql as $$
-        begin ${body} return null; end $$`,
+        // The schema it is made in, whatever search path the writing session has.
+        `create function ${name}() returns trigger language plpgsql
+        set search_path from current as $$ begin ${body} return null; end $$`,
       )
       .execute(db);
     await sql

@@ -7,12 +7,14 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, makeTestApp } from '../harness';
 import { clientFor, makeActorsAndProjects, type Actors, type Role } from '../actors';
 import { insertElements, makeImage, typeIds } from '../elementsFixtures';
 import { makeWorkerRun } from '../workerRunFixtures';
 import { SHARED_DATA_DIR, sharedDataAvailable } from '../sharedData';
+import { PG_URL } from '../throwawayApp';
 import { runImport } from '../../../server/imports/execute';
 import {
   flushPending,
@@ -397,6 +399,28 @@ describeEachDialect('search index follows writes', ({ t, dialect }) => {
     await flush();
     expect(await docs({ element: id })).toEqual([]);
   });
+
+  it.runIf(dialect === 'postgres')(
+    'follows rows written by a session with another search path, schema-qualified',
+    async () => {
+      const schema = t().config.databaseSchema!;
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      const id = randomUUID();
+      const now = new Date().toISOString();
+      try {
+        await client.query(
+          `insert into ${schema}.elements (id, corpus_id, type_id, name, created, updated)
+          values ($1, $2, $3, 'Fremdes Siegel', $4, $4)`,
+          [id, corpusId, types.page, now],
+        );
+      } finally {
+        await client.end();
+      }
+      await flush();
+      expect(await found('siegel')).toEqual([`element:${id}`]);
+    },
+  );
 
   it.runIf(withShared)(
     'indexes a PAGE XML import',
