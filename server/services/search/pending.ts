@@ -132,6 +132,9 @@ export async function flushPending(
   handle: SearchHandle,
   options: FlushOptions = {},
 ): Promise<FlushResult> {
+  // Nothing pending (most calls): one read, no write transaction.
+  const any = await handle.db.selectFrom('search_pending').select('id').limit(1).executeTakeFirst();
+  if (!any) return { indexed: 0, remaining: 0, skipped: [] };
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   const batchSize = Math.max(1, options.batchSize ?? INDEX_BATCH);
   const analyze = handle.dialect === 'postgres' && limit >= ANALYZE_BACKLOG;
