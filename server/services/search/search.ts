@@ -87,8 +87,11 @@ interface MatchSet {
   from: RawBuilder<unknown>;
   where: RawBuilder<SqlBool>;
   score: RawBuilder<number> | null;
-  /** SQLite mixed queries: the join that gives `rank_match.score` to the page query. */
-  rankJoin: RawBuilder<unknown> | null;
+  /**
+   * SQLite mixed queries: the bm25 of every positive word, materialised once (as a plain
+   * subquery SQLite would run the MATCH again for each document), for `rank_match.score`.
+   */
+  rankCte: RawBuilder<unknown> | null;
 }
 
 function facetFilters(request: SearchRequest): RawBuilder<SqlBool>[] {
@@ -139,15 +142,15 @@ function matchSet(handle: SearchHandle, request: SearchRequest): MatchSet {
   const from = compiled.ftsJoin
     ? sql`search_fts join search_documents d on d.id = search_fts.rowid`
     : sql`search_documents d`;
-  const rankJoin = compiled.rankMatch
-    ? sql`left join (select rowid as rid, bm25(search_fts) as score from search_fts
-        where search_fts match ${compiled.rankMatch}) rank_match on rank_match.rid = d.id`
+  const rankCte = compiled.rankMatch
+    ? sql`with rank_match as materialized (select rowid as rid, bm25(search_fts) as score
+        from search_fts where search_fts match ${compiled.rankMatch})`
     : null;
   return {
     from,
     where: sql<SqlBool>`${sql.join(conditions, sql` and `)}`,
     score: compiled.score,
-    rankJoin,
+    rankCte,
   };
 }
 
@@ -286,18 +289,22 @@ async function pageDocuments(
   limit: number,
   offset: number,
 ): Promise<DocumentRow[]> {
+  let prefix: RawBuilder<unknown> = sql``;
   let joins: RawBuilder<unknown> = sql``;
   let order: RawBuilder<unknown>;
   if (sort === 'element_name') {
     joins = sql`join elements e on e.id = d.element_id`;
     order = sql`e.name, e.id, d.id`;
   } else if (set.score) {
-    if (set.rankJoin) joins = set.rankJoin;
+    if (set.rankCte) {
+      prefix = set.rankCte;
+      joins = sql`left join rank_match on rank_match.rid = d.id`;
+    }
     order = sql`${set.score} desc, d.id`;
   } else {
     order = sql`d.id`;
   }
-  const { rows } = await sql<DocumentRow>`select d.source, d.item_id, d.element_id,
+  const { rows } = await sql<DocumentRow>`${prefix} select d.source, d.item_id, d.element_id,
       d.worker_run_id
     from ${set.from} ${joins} where ${set.where}
     order by ${order} limit ${limit} offset ${offset}`.execute(handle.db);
