@@ -34,6 +34,9 @@ export const SEARCH_MESSAGES = {
 /** Pending index rows taken before each search, so what was just written is found. */
 const FLUSH_BEFORE_SEARCH = 2000;
 
+/** Values of one facet filter: more would only strain the statement's parameter limit. */
+export const MAX_FACET_VALUES = 100;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type RawQuery = Record<string, unknown>;
@@ -116,6 +119,10 @@ export function readSearchParams(query: RawQuery): SearchParams {
   for (const facet of SEARCH_FACETS) {
     const values = [...new Set(allValues(query, facet).filter((value) => value !== ''))];
     if (values.length === 0) continue;
+    if (values.length > MAX_FACET_VALUES) {
+      fail(facet, `Ensure this field has no more than ${MAX_FACET_VALUES} elements.`, 'max_length');
+      continue;
+    }
     if (facet === 'worker_run') {
       const bad = values.find((value) => value !== MANUAL && !UUID.test(value));
       if (bad !== undefined) {
