@@ -469,6 +469,14 @@ describeEachDialect('searching a project', ({ t }) => {
           { worker_run: 'robot' },
           validation('worker_run', '"robot" is not a worker run id or "manual".'),
         ],
+        [
+          { metadata_name: Array.from({ length: 101 }, (_, index) => `name ${index}`) },
+          validation(
+            'metadata_name',
+            'Ensure this field has no more than 100 elements.',
+            'max_length',
+          ),
+        ],
         [{ query: '"unclosed' }, validation('query', 'The query has a quote that is not closed.')],
         [
           { query: 'x'.repeat(2000) },
