@@ -231,6 +231,28 @@ export function tsqueryText(node: SearchNode): string {
   }
 }
 
+/** PostgreSQL refuses longer lexemes (a 500 otherwise); the indexer leaves such words out. */
+const MAX_LEXEME_BYTES = 2046;
+const encoder = new TextEncoder();
+const tooLong = (token: string) => encoder.encode(token).length > MAX_LEXEME_BYTES;
+
+/** Words no tsvector can hold match nothing, rather than failing the tsquery cast. */
+function withoutUnindexable(node: SearchNode): SearchNode {
+  switch (node.kind) {
+    case 'term':
+      return tooLong(node.token) ? { kind: 'none' } : node;
+    case 'phrase':
+      return node.tokens.some(tooLong) ? { kind: 'none' } : node;
+    case 'and':
+    case 'or':
+      return { kind: node.kind, children: node.children.map(withoutUnindexable) };
+    case 'not':
+      return { kind: 'not', child: withoutUnindexable(node.child) };
+    default:
+      return node;
+  }
+}
+
 function compilePostgres(tree: SearchNode): CompiledQuery {
   const leaves = positiveLeaves(tree);
   const rank = leaves.length ? leaves.map((leaf) => `(${tsqueryText(leaf)})`).join(' | ') : null;
@@ -251,5 +273,7 @@ function compilePostgres(tree: SearchNode): CompiledQuery {
 /** The query tree (already parsed) as this engine's condition on search_documents `d`. */
 export function compileSearch(dialect: Dialect, tree: SearchNode): CompiledQuery {
   const simple = simplify(tree);
-  return dialect === 'postgres' ? compilePostgres(simple) : compileSqlite(simple);
+  return dialect === 'postgres'
+    ? compilePostgres(simplify(withoutUnindexable(simple)))
+    : compileSqlite(simple);
 }

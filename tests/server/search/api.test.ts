@@ -530,6 +530,15 @@ describeEachDialect('searching a project', ({ t }) => {
           expect(ids(response.json()), query).toContain(`element:${made.json().id}`);
         }
       }
+      // Longer than any word PostgreSQL can index: found nowhere, on either database.
+      const huge = '中'.repeat(700);
+      for (const query of [huge, `${huge}*`, `-${huge} + drop`, `"${huge} drop"`]) {
+        const response = await as('guest').get(searchUrl(corpusId, { query }));
+        expect(response.statusCode, response.body).toBe(200);
+        expect(ids(response.json()), query).toEqual(
+          query.includes('+ drop') ? [`element:${made.json().id}`] : [],
+        );
+      }
       const row = await sql<{ n: number }>`select count(*) as n from elements`.execute(t().app.db);
       expect(Number(row.rows[0]!.n)).toBeGreaterThan(0);
     });
