@@ -119,6 +119,11 @@ export function readSearchParams(query: RawQuery): SearchParams {
   for (const facet of SEARCH_FACETS) {
     const values = [...new Set(allValues(query, facet).filter((value) => value !== ''))];
     if (values.length === 0) continue;
+    // PostgreSQL text cannot hold NUL: no value has one, and the driver would refuse it.
+    if (values.some((value) => value.includes('\u0000'))) {
+      fail(facet, 'Null characters are not allowed.');
+      continue;
+    }
     if (values.length > MAX_FACET_VALUES) {
       fail(facet, `Ensure this field has no more than ${MAX_FACET_VALUES} elements.`, 'max_length');
       continue;

@@ -470,6 +470,14 @@ describeEachDialect('searching a project', ({ t }) => {
           validation('worker_run', '"robot" is not a worker run id or "manual".'),
         ],
         [
+          { entity_type: 'ci\u0000ty' },
+          validation('entity_type', 'Null characters are not allowed.'),
+        ],
+        [
+          { query: 'lu\u0000tetia', classification_name: ['a', '\u0000'] },
+          validation('classification_name', 'Null characters are not allowed.'),
+        ],
+        [
           { metadata_name: Array.from({ length: 101 }, (_, index) => `name ${index}`) },
           validation(
             'metadata_name',
