@@ -183,7 +183,15 @@ describe('search on the device', () => {
     });
     const pages = await search(corpusId, 'abbaye', { facets: { element_type: ['page'] } });
     expect(sourcesOf(pages)).toEqual(['classification', 'element', 'metadata']);
-    expect(pages.facets.element_type).toEqual([{ value: 'page', label: 'Page', count: 3 }]);
+    // A facet's own values keep every other value's count, so a second one can be ticked.
+    expect(pages.facets.element_type).toEqual([
+      { value: 'page', label: 'Page', count: 3 },
+      { value: 'text_line', label: 'Text line', count: 1 },
+    ]);
+    expect(pages.facets.worker_run).toEqual([
+      { value: 'manual', label: 'Manual', count: 2 },
+      { value: CLASSIFIER.id, label: CLASSIFIER.summary, count: 1 },
+    ]);
     // OR within a facet, AND across facets.
     const runs = await search(corpusId, 'abbaye', {
       facets: { worker_run: ['manual', RECOGNIZER.id] },

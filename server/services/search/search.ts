@@ -86,6 +86,8 @@ export interface FacetValue {
 interface MatchSet {
   from: RawBuilder<unknown>;
   where: RawBuilder<SqlBool>;
+  /** The same without the facet filters: what each facet's own counts are taken from. */
+  unfaceted: RawBuilder<SqlBool>;
   score: RawBuilder<number> | null;
   /**
    * SQLite mixed queries: the bm25 of every positive word, materialised once (as a plain
@@ -138,6 +140,7 @@ function matchSet(handle: SearchHandle, request: SearchRequest): MatchSet {
   if (sources.length && sources.length < SEARCH_SOURCES.length) {
     conditions.push(sql<SqlBool>`d.source in (${sql.join(sources)})`);
   }
+  const unfaceted = sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
   conditions.push(...facetFilters(request));
   const from = compiled.ftsJoin
     ? sql`search_fts join search_documents d on d.id = search_fts.rowid`
@@ -149,6 +152,7 @@ function matchSet(handle: SearchHandle, request: SearchRequest): MatchSet {
   return {
     from,
     where: sql<SqlBool>`${sql.join(conditions, sql` and `)}`,
+    unfaceted,
     score: compiled.score,
     rankCte,
   };
@@ -172,11 +176,13 @@ function sortFacet(values: Map<string, FacetValue>): FacetValue[] {
   );
 }
 
-function bump(
+type Labelled = { value: string; label: string };
+
+function add(
   values: Map<string, FacetValue>,
   key: string | null,
   count: number,
-  label: () => { value: string; label: string } | null,
+  label: () => Labelled | null,
 ) {
   if (key === null) return;
   const found = values.get(key);
@@ -188,21 +194,83 @@ function bump(
   if (named) values.set(key, { ...named, count });
 }
 
+type FacetTest = (row: GroupRow) => boolean;
+
+/**
+ * Each facet filter as a test of a group of documents, its names (type slugs, class and entity
+ * type names) resolved to the ids the documents hold.
+ */
+async function facetTests(
+  db: Db,
+  request: SearchRequest,
+): Promise<Partial<Record<SearchFacet, FacetTest>>> {
+  const { corpusId, facets } = request;
+  const idsOf = async (table: 'element_types' | 'ml_classes' | 'entity_types', column: string) => {
+    const wanted =
+      facets[
+        table === 'element_types'
+          ? 'element_type'
+          : table === 'ml_classes'
+            ? 'classification_name'
+            : 'entity_type'
+      ]!;
+    const { rows } = await sql<{ id: string }>`select id from ${sql.table(table)}
+      where corpus_id = ${corpusId} and ${sql.ref(column)} in (${sql.join(wanted)})`.execute(db);
+    return new Set(rows.map((row) => row.id));
+  };
+  const tests: Partial<Record<SearchFacet, FacetTest>> = {};
+  if (facets.element_type?.length) {
+    const ids = await idsOf('element_types', 'slug');
+    tests.element_type = (row) => ids.has(row.type_id);
+  }
+  if (facets.worker_run?.length) {
+    const runs = new Set(facets.worker_run);
+    tests.worker_run = (row) => runs.has(row.worker_run_id ?? MANUAL);
+  }
+  if (facets.classification_name?.length) {
+    const ids = await idsOf('ml_classes', 'name');
+    tests.classification_name = (row) => row.ml_class_id !== null && ids.has(row.ml_class_id);
+  }
+  if (facets.metadata_name?.length) {
+    const names = new Set(facets.metadata_name);
+    tests.metadata_name = (row) => row.metadata_name !== null && names.has(row.metadata_name);
+  }
+  if (facets.entity_type?.length) {
+    const ids = await idsOf('entity_types', 'name');
+    tests.entity_type = (row) => row.entity_type_id !== null && ids.has(row.entity_type_id);
+  }
+  return tests;
+}
+
+/**
+ * The count and the facets of a match set. A facet's own values are counted with every filter
+ * but its own (the documents the other facets keep), as search pages do: ticking one element
+ * type leaves the other types listed with their counts, so a second one can be ticked too.
+ */
 async function countAndFacets(
   handle: SearchHandle,
   set: MatchSet,
+  request: SearchRequest,
 ): Promise<{ count: number; facets: Record<SearchFacet, FacetValue[]> }> {
   const { db } = handle;
   // The distinct combinations of facet columns are few (types × runs × names), however many
-  // documents match: the facets are summed from them here.
-  const { rows } = await sql<GroupRow>`select d.type_id, d.worker_run_id, d.ml_class_id,
+  // documents match: the count and the facets are summed from them here.
+  const [{ rows }, tests] = await Promise.all([
+    sql<GroupRow>`select d.type_id, d.worker_run_id, d.ml_class_id,
       d.metadata_name, d.entity_type_id, count(*) as n
-    from ${set.from} where ${set.where}
+    from ${set.from} where ${set.unfaceted}
     group by d.type_id, d.worker_run_id, d.ml_class_id, d.metadata_name, d.entity_type_id`.execute(
-    db,
-  );
-  const groups = rows.map((row) => ({ ...row, n: Number(row.n) }));
-  const count = groups.reduce((sum, row) => sum + row.n, 0);
+      db,
+    ),
+    facetTests(db, request),
+  ]);
+  const failing = (row: GroupRow) =>
+    SEARCH_FACETS.filter((facet) => tests[facet] && !tests[facet](row));
+  // Each group counts for the facets whose filter alone it fails, or for all when it fails none.
+  const groups = rows
+    .map((row) => ({ ...row, n: Number(row.n), failing: failing(row) }))
+    .filter((row) => row.failing.length <= 1);
+  const count = groups.reduce((sum, row) => sum + (row.failing.length ? 0 : row.n), 0);
 
   const ids = (pick: (row: GroupRow) => string | null) => [
     ...new Set(groups.map(pick).filter((id): id is string => id !== null)),
@@ -241,11 +309,15 @@ async function countAndFacets(
     SEARCH_FACETS.map((facet) => [facet, new Map<string, FacetValue>()]),
   ) as Record<SearchFacet, Map<string, FacetValue>>;
   for (const row of groups) {
-    bump(facetMaps.element_type, row.type_id, row.n, () => {
+    const counts = (facet: SearchFacet) => row.failing.length === 0 || row.failing[0] === facet;
+    const bump = (facet: SearchFacet, key: string | null, label: () => Labelled | null) => {
+      if (counts(facet)) add(facetMaps[facet], key, row.n, label);
+    };
+    bump('element_type', row.type_id, () => {
       const type = typeById.get(row.type_id);
       return type ? { value: type.slug, label: type.display_name } : null;
     });
-    bump(facetMaps.worker_run, row.worker_run_id ?? MANUAL, row.n, () =>
+    bump('worker_run', row.worker_run_id ?? MANUAL, () =>
       row.worker_run_id === null
         ? { value: MANUAL, label: 'Manual' }
         : {
@@ -253,15 +325,15 @@ async function countAndFacets(
             label: runs.get(row.worker_run_id)?.summary ?? row.worker_run_id,
           },
     );
-    bump(facetMaps.classification_name, row.ml_class_id, row.n, () => {
+    bump('classification_name', row.ml_class_id, () => {
       const name = row.ml_class_id === null ? undefined : classById.get(row.ml_class_id);
       return name === undefined ? null : { value: name, label: name };
     });
-    bump(facetMaps.metadata_name, row.metadata_name, row.n, () => ({
+    bump('metadata_name', row.metadata_name, () => ({
       value: row.metadata_name!,
       label: row.metadata_name!,
     }));
-    bump(facetMaps.entity_type, row.entity_type_id, row.n, () => {
+    bump('entity_type', row.entity_type_id, () => {
       const name = row.entity_type_id === null ? undefined : entityTypeById.get(row.entity_type_id);
       return name === undefined ? null : { value: name, label: name };
     });
@@ -545,7 +617,7 @@ export async function openSearch(
   origin: string,
 ): Promise<OpenSearch> {
   const set = matchSet(handle, request);
-  const { count, facets } = await countAndFacets(handle, set);
+  const { count, facets } = await countAndFacets(handle, set, request);
   return {
     count,
     facets,

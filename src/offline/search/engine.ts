@@ -134,11 +134,14 @@ export class ProjectIndex {
     const sources = new Set(params.sources);
     const matches = this.evaluate(tree);
     const kept: { document: SearchDocument; score: number }[] = [];
+    // What the facets are counted on: each facet with every filter but its own, as the server.
+    const faceted: { document: SearchDocument; failing: SearchFacetName[] }[] = [];
     for (const [id, score] of matches) {
       const document = this.byId.get(id)!;
       if (sources.size > 0 && !sources.has(document.source)) continue;
-      if (!passesFacets(document, params.facets)) continue;
-      kept.push({ document, score });
+      const failing = failingFacets(document, params.facets);
+      if (failing.length <= 1) faceted.push({ document, failing });
+      if (failing.length === 0) kept.push({ document, score });
     }
 
     const byName = (a: { document: SearchDocument }, b: { document: SearchDocument }): number =>
@@ -158,16 +161,19 @@ export class ProjectIndex {
       previous: number > 1 ? `?page=${number - 1}` : null,
       next: start + SEARCH_PAGE_SIZE < kept.length ? `?page=${number + 1}` : null,
       results: page.map(({ document }) => document.hit),
-      facets: this.facets(kept.map(({ document }) => document)),
+      facets: this.facets(faceted),
     };
   }
 
-  private facets(documents: SearchDocument[]): Record<SearchFacetName, SearchFacetValue[]> {
+  private facets(
+    documents: { document: SearchDocument; failing: SearchFacetName[] }[],
+  ): Record<SearchFacetName, SearchFacetValue[]> {
     const counts = Object.fromEntries(
       SEARCH_FACETS.map((facet) => [facet, new Map<string, SearchFacetValue>()]),
     ) as Record<SearchFacetName, Map<string, SearchFacetValue>>;
-    for (const document of documents) {
+    for (const { document, failing } of documents) {
       for (const facet of SEARCH_FACETS) {
+        if (failing.length > 0 && failing[0] !== facet) continue;
         const value = facetValue(document, facet);
         if (value === null) continue;
         const known = counts[facet].get(value);
@@ -213,14 +219,17 @@ export function facetValue(document: SearchDocument, facet: SearchFacetName): st
   }
 }
 
-function passesFacets(document: SearchDocument, facets: SearchParams['facets']): boolean {
-  for (const facet of SEARCH_FACETS) {
+/** The facets whose filter a document fails (none: it is a hit). */
+function failingFacets(
+  document: SearchDocument,
+  facets: SearchParams['facets'],
+): SearchFacetName[] {
+  return SEARCH_FACETS.filter((facet) => {
     const wanted = facets[facet];
-    if (!wanted || wanted.length === 0) continue;
+    if (!wanted || wanted.length === 0) return false;
     const value = facetValue(document, facet);
-    if (value === null || !wanted.includes(value)) return false;
-  }
-  return true;
+    return value === null || !wanted.includes(value);
+  });
 }
 
 /**

@@ -276,8 +276,11 @@ describeEachDialect('searching a project', ({ t }) => {
     it('filter the hits and the counts, OR within a facet and AND across facets', async () => {
       const lines = await get({ query: 'lutetia', element_type: 'text_line' });
       expect(lines.count).toBe(5);
+      // A facet's own values keep every other value's count, so a second one can be ticked.
       expect(lines.facets.element_type).toEqual([
         { value: 'text_line', label: 'Text line', count: 5 },
+        { value: 'folder', label: 'Folder', count: 1 },
+        { value: 'page', label: 'Page', count: 1 },
       ]);
       expect(lines.facets.worker_run).toEqual([
         { value: 'manual', label: 'Manual', count: 4 },
@@ -297,6 +300,16 @@ describeEachDialect('searching a project', ({ t }) => {
         element_type: 'text_line',
       });
       expect(manualLines.count).toBe(4);
+      // Each facet is counted with the other facet's filter alone.
+      expect(manualLines.facets.element_type).toEqual([
+        { value: 'text_line', label: 'Text line', count: 4 },
+        { value: 'folder', label: 'Folder', count: 1 },
+        { value: 'page', label: 'Page', count: 1 },
+      ]);
+      expect(manualLines.facets.worker_run).toEqual([
+        { value: 'manual', label: 'Manual', count: 4 },
+        { value: runId, label: runSummary, count: 1 },
+      ]);
       const both = await get({ query: 'lutetia', worker_run: ['manual', runId] });
       expect(both.count).toBe(7);
 
