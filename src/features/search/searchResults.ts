@@ -52,5 +52,8 @@ export function searchResultsQuery(corpusId: string, params: SearchParams, onlin
     // Runs offline too: the device answers then.
     networkMode: 'always',
     placeholderData: keepPreviousData,
+    // Coming back to a search after correcting a line asks again: the index follows every
+    // edit, and the app's 30 s default would show the text as it was before.
+    staleTime: 0,
   });
 }
