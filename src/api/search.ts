@@ -58,6 +58,8 @@ export interface SearchHit {
   element_polygon: [number, number][] | null;
   /** The element to open: the highest ancestor on the same image, else the element itself. */
   page_id: string;
+  /** The name of page_id's element, so hits of lines on different pages can be told apart. */
+  page_name: string;
   parent_id: string | null;
   parent_type: string | null;
   parent_name: string | null;

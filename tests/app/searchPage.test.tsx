@@ -78,6 +78,7 @@ function hitOf(doc: Doc, index: number): SearchHit {
     element_image: null,
     element_polygon: null,
     page_id: pageId,
+    page_name: `Folio ${doc.page}`,
     parent_id: onPage ? pageId : null,
     parent_type: onPage ? 'page' : null,
     parent_name: onPage ? `Folio ${doc.page}` : null,
@@ -233,6 +234,36 @@ describe('the search page', () => {
     expect(within(hits[1]!).getByRole('link', { name: 'Folio 2' }).getAttribute('href')).toBe(
       '/element/00000000-0000-4000-bbbb-000000000002',
     );
+  });
+
+  it('names the page a line is on when its parent is a region of that page', async () => {
+    const line = hitOf(DOCS[0]!, 0);
+    const regionId = uuid();
+    fakeServer(DOCS, () =>
+      json(200, {
+        count: 1,
+        number: 1,
+        next: null,
+        previous: null,
+        results: [
+          { ...line, parent_id: regionId, parent_type: 'page', parent_name: 'Paragraph 1' },
+        ],
+        facets: Object.fromEntries(FACET_NAMES.map((name) => [name, []])),
+      }),
+    );
+    renderSearch(`/search/${registers.id}?query=louis`);
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    const hit = within(results).getByRole('listitem');
+    expect(hit.textContent).toContain('Line 1 in Page Paragraph 1 on Folio 1');
+  });
+
+  it('names a page once when it is the parent of the line', async () => {
+    fakeServer();
+    renderSearch(`/search/${registers.id}?query=louis`);
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    const first = within(results).getAllByRole('listitem')[0]!;
+    expect(first.textContent).toContain('Line 1 in Page Folio 1');
+    expect(first.textContent).not.toContain(' on Folio');
   });
 
   it('cuts a long matched text at 100 characters, keeping the matched word in view', async () => {

@@ -82,6 +82,7 @@ describe('search on the device', () => {
         element_image: imageUrl('img-12'),
         element_polygon: rectangle(100, 200, 1500, 80),
         page_id: page.id,
+        page_name: 'Folio abbaye 12',
         parent_id: page.id,
         parent_type: 'page',
         parent_name: 'Folio abbaye 12',
@@ -114,6 +115,7 @@ describe('search on the device', () => {
     const folderHit = (await search(corpusId, 'registre')).results[0]!;
     expect(folderHit).toMatchObject({
       page_id: folder.id,
+      page_name: 'Registre de Cluny',
       element_image: null,
       element_polygon: null,
       parent_id: null,

@@ -55,6 +55,8 @@ export interface SearchHit {
   element_image: string | null;
   element_polygon: [number, number][] | null;
   page_id: string;
+  /** The name of page_id's element, so hits of lines on different pages can be told apart. */
+  page_name: string;
   parent_id: string | null;
   parent_type: string | null;
   parent_name: string | null;
@@ -444,14 +446,15 @@ async function firstParents(db: Db, elementIds: string[]) {
 async function pageElements(
   db: Db,
   elements: Map<string, ElementInfo>,
-): Promise<Map<string, string>> {
+): Promise<Map<string, { id: string; name: string }>> {
   const withImage = [...elements.values()].filter((element) => element.image_id);
-  const pages = new Map<string, string>();
+  const pages = new Map<string, { id: string; name: string }>();
   if (withImage.length === 0) return pages;
   const ids = withImage.map((element) => element.id);
   const { rows } = await sql<{
     start_id: string;
     id: string;
+    name: string;
     depth: number;
     image_id: string | null;
   }>`with recursive up(start_id, id, depth) as (
@@ -461,19 +464,19 @@ async function pageElements(
         from up join element_links l on l.child_id = up.id
         where up.depth < 64
     )
-    select up.start_id, up.id, up.depth, a.image_id
+    select up.start_id, up.id, a.name, up.depth, a.image_id
       from up join elements a on a.id = up.id`.execute(db);
-  const best = new Map<string, { id: string; depth: number }>();
+  const best = new Map<string, { id: string; name: string; depth: number }>();
   for (const row of rows) {
     const start = elements.get(row.start_id)!;
     if (row.image_id !== start.image_id) continue;
     const depth = Number(row.depth);
     const current = best.get(row.start_id);
     if (!current || depth > current.depth || (depth === current.depth && row.id < current.id)) {
-      best.set(row.start_id, { id: row.id, depth });
+      best.set(row.start_id, { id: row.id, name: row.name, depth });
     }
   }
-  for (const [start, found] of best) pages.set(start, found.id);
+  for (const [start, { id, name }] of best) pages.set(start, { id, name });
   return pages;
 }
 
@@ -576,7 +579,8 @@ async function buildHits(db: Db, documents: DocumentRow[], origin: string): Prom
         ? (element.image_url ?? `${origin}/iiif/${element.image_id}`)
         : null,
       element_polygon: parsePolygon(element.polygon),
-      page_id: pages.get(element.id) ?? element.id,
+      page_id: pages.get(element.id)?.id ?? element.id,
+      page_name: pages.get(element.id)?.name ?? element.name,
       parent_id: parent?.id ?? null,
       parent_type: parent?.type ?? null,
       parent_name: parent?.name ?? null,

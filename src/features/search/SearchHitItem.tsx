@@ -159,6 +159,13 @@ export function SearchHitItem({ hit, terms, typeName }: SearchHitItemProps) {
               <span title={hit.parent_name}>{truncate(hit.parent_name, TRUNCATE.short)}</span>
             </span>
           )}
+          {/* Lines of many pages share names (1, 2, 3…): the page they are on tells them apart. */}
+          {hit.page_id !== hit.element_id && hit.page_id !== hit.parent_id && (
+            <span className="text-slate-500">
+              {' '}
+              on <span title={hit.page_name}>{truncate(hit.page_name, TRUNCATE.short)}</span>
+            </span>
+          )}
         </p>
         <p className="text-sm text-slate-700" data-testid="search-hit-text">
           <span className="mr-1 text-xs font-medium tracking-wide text-slate-500 uppercase">

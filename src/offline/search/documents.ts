@@ -167,6 +167,7 @@ export async function buildProjectDocuments(
   for (const row of elementRows) {
     const data = row.data;
     const parent = nearestParent(row, rows);
+    const page = rows.get(pageOf(row, rows)) ?? row;
     base.set(row.id, {
       elementId: row.id,
       elementType: data.type,
@@ -181,7 +182,8 @@ export async function buildProjectDocuments(
         element_text: data.name,
         element_image: data.zone?.image.url ?? null,
         element_polygon: data.zone?.polygon ?? null,
-        page_id: pageOf(row, rows),
+        page_id: page.id,
+        page_name: page.data.name,
         parent_id: parent?.id ?? null,
         parent_type: parent?.data.type ?? null,
         parent_name: parent?.data.name ?? null,
