@@ -1,7 +1,7 @@
 /**
  * Full-text search over 1,000,000 transcription lines (SEARCH_BENCH_LINES for another size, e.g.
- * 100000 for a quick run), with the server as a process of its own answering over HTTP, on SQLite
- * and on PostgreSQL when reachable:
+ * 100000 for a quick run; 10,000 at least: one folder), with the server as a process of its own
+ * answering over HTTP, on SQLite and on PostgreSQL when reachable:
  * - loading: 100 folders × 200 pages × 50 lines, each line with a transcription, written as plain
  *   SQL straight into the schema through the driver, the search triggers firing as on any write;
  *   texts drawn with a seeded generator from the words of the PAGE and ALTO files of
@@ -9,7 +9,7 @@
  *   phrases), plus a few rare words so that some queries hit few lines;
  * - index build: the server's follower indexing every pending element after the load, then the
  *   reindex job (POST /corpus/{id}/index/ until the job is processed; SEARCH_BENCH_REINDEX=0
- *   skips it);
+ *   skips it; SEARCH_BENCH_DIALECT=sqlite or postgres runs one database only);
  * - 20 queries covering the syntax, each SEARCH_BENCH_RUNS times (10 by default): p50 and p95 of
  *   GET /corpus/{id}/search/, beside the bare SQL the answer needs (the FTS5 MATCH or tsquery
  *   written by hand: the count and the first page, through better-sqlite3 on the same file or
@@ -36,6 +36,8 @@ const RUNS = Math.max(10, Number(process.env.SEARCH_BENCH_RUNS ?? 10));
 const FOLLOW_CAP_S = Number(process.env.SEARCH_BENCH_FOLLOW_CAP ?? 1200);
 /** SEARCH_BENCH_REINDEX=0 skips timing the reindex job (it rebuilds the whole index again). */
 const REINDEX = process.env.SEARCH_BENCH_REINDEX !== '0';
+/** SEARCH_BENCH_DIALECT=sqlite or postgres runs one database only. */
+const DIALECT = process.env.SEARCH_BENCH_DIALECT;
 const SEED = 16;
 const PAGES_PER_FOLDER = 200;
 const LINES_PER_PAGE = 50;
@@ -527,7 +529,17 @@ async function reindexJob(bench: Bench): Promise<void> {
   );
 }
 
-async function timeQuery(bench: Bench, query: BenchQuery, index: number): Promise<void> {
+/** Page 50 when there are that many pages (the full size), else the last page. */
+async function onExistingPage(bench: Bench, query: BenchQuery): Promise<BenchQuery> {
+  if (!query.params.page) return query;
+  const { page, ...rest } = query.params;
+  const { count } = await throughApi(bench, { ...query, params: rest });
+  const last = Math.max(1, Math.ceil(count / 20));
+  return { ...query, params: { ...rest, page: String(Math.min(Number(page), last)) } };
+}
+
+async function timeQuery(bench: Bench, asked: BenchQuery, index: number): Promise<void> {
+  const query = await onExistingPage(bench, asked);
   // One unmeasured pair: the server's first plan of the query and the page cache warm up.
   const first = await throughApi(bench, query);
   const check = await bare(bench, query);
@@ -622,5 +634,7 @@ async function benchDialect(dialect: DialectName): Promise<void> {
 }
 
 export async function run(): Promise<void> {
-  await onEachDialect(benchDialect);
+  await onEachDialect(async (dialect) => {
+    if (!DIALECT || DIALECT === dialect) await benchDialect(dialect);
+  });
 }
