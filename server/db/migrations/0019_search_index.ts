@@ -106,9 +106,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       element_id text not null)`.execute(db);
   }
   await sql`create index search_documents_element on search_documents (element_id)`.execute(db);
-  await sql`create index search_documents_corpus_source on search_documents (corpus_id, source)`.execute(
-    db,
-  );
+  if (sqlite) {
+    // A project's documents in rowid order (a page of `*` or `-x` without sorting them all),
+    // and every facet column beside the project, so the count and the facets of a large match
+    // set are read from this index alone, already grouped: 2,000,000 documents took 4.4 s
+    // through (corpus_id, source) and a sort, 0.5 s this way.
+    await sql`create index search_documents_corpus on search_documents (corpus_id)`.execute(db);
+    await sql`create index search_documents_facets on search_documents (corpus_id, type_id,
+      worker_run_id, ml_class_id, metadata_name, entity_type_id, source)`.execute(db);
+  } else {
+    await sql`create index search_documents_corpus_source on search_documents (corpus_id, source)`.execute(
+      db,
+    );
+  }
   await sql`create index search_pending_element on search_pending (element_id)`.execute(db);
 
   for (const table of TABLES) {

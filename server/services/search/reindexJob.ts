@@ -5,6 +5,7 @@
  * start is harmless, so a job cut short by a restart is queued again. Importing this module
  * registers the job kind.
  */
+import { sql } from 'kysely';
 import { defineJob } from '../../jobs/queue';
 import { INDEX_BATCH, indexElements, type SearchHandle } from './indexer';
 import { ANALYZE_EVERY, refreshStatistics } from './pending';
@@ -27,22 +28,14 @@ defineJob<ReindexPayload>(
           .executeTakeFirstOrThrow()
       ).n,
     );
-    let last: string | null = null;
+    const nextPage = pager(handle, corpusId);
     let analyzedAt = 0;
     await refreshStatistics(handle);
     for (;;) {
-      let page = app.db
-        .selectFrom('elements')
-        .select('id')
-        .where('corpus_id', '=', corpusId)
-        .orderBy('id')
-        .limit(INDEX_BATCH);
-      if (last !== null) page = page.where('id', '>', last);
-      const ids = (await page.execute()).map((row) => row.id);
+      const ids = await nextPage();
       if (ids.length === 0) break;
       result.documents += await indexElements(handle, ids);
       result.elements += ids.length;
-      last = ids[ids.length - 1]!;
       if (result.elements - analyzedAt >= ANALYZE_EVERY) {
         await refreshStatistics(handle);
         analyzedAt = result.elements;
@@ -81,6 +74,37 @@ defineJob<ReindexPayload>(
   },
   { retryOnRestart: true },
 );
+
+/**
+ * The project's element ids, a page at a time. On SQLite in rowid order, walking the table
+ * once: no index holds a project's elements by id, and `order by id` sorted all of them again
+ * for each page (a 200,000-line project took three minutes, 20 times the follower's time).
+ */
+function pager(handle: SearchHandle, corpusId: string): () => Promise<string[]> {
+  if (handle.dialect === 'sqlite') {
+    let lastRowid = 0;
+    return async () => {
+      const { rows } = await sql<{ rid: number; id: string }>`select rowid as rid, id
+        from elements where rowid > ${lastRowid} and corpus_id = ${corpusId}
+        order by rowid limit ${INDEX_BATCH}`.execute(handle.db);
+      if (rows.length > 0) lastRowid = rows[rows.length - 1]!.rid;
+      return rows.map((row) => row.id);
+    };
+  }
+  let last: string | null = null;
+  return async () => {
+    let page = handle.db
+      .selectFrom('elements')
+      .select('id')
+      .where('corpus_id', '=', corpusId)
+      .orderBy('id')
+      .limit(INDEX_BATCH);
+    if (last !== null) page = page.where('id', '>', last);
+    const ids = (await page.execute()).map((row) => row.id);
+    if (ids.length > 0) last = ids[ids.length - 1]!;
+    return ids;
+  };
+}
 
 async function countDocuments(handle: SearchHandle, elementIds: string[]): Promise<number> {
   const row = await handle.db
