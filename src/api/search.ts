@@ -6,34 +6,29 @@
 import { api } from './client';
 import type { Job } from './jobs';
 
-export type SearchSource =
-  'element' | 'transcription' | 'metadata' | 'transcription_entity' | 'classification';
+import {
+  SEARCH_FACETS,
+  SEARCH_PAGE_SIZE,
+  SEARCH_SORTS,
+  SEARCH_SOURCES,
+  type SearchFacetName,
+  type SearchFacetValue,
+  type SearchHit,
+  type SearchSort,
+  type SearchSource,
+} from '@/lib/search/api';
 
-/** The sources of spec 001 §9, in its order. */
-export const SEARCH_SOURCES: SearchSource[] = [
-  'element',
-  'transcription',
-  'metadata',
-  'transcription_entity',
-  'classification',
-];
-
-export const SEARCH_SORTS = ['relevance', 'element_name'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-export type SearchFacetName =
-  'element_type' | 'worker_run' | 'classification_name' | 'metadata_name' | 'entity_type';
-
-export const SEARCH_FACETS: SearchFacetName[] = [
-  'element_type',
-  'worker_run',
-  'classification_name',
-  'metadata_name',
-  'entity_type',
-];
-
-/** The server's page size of search results. */
-export const SEARCH_PAGE_SIZE = 20;
+export {
+  SEARCH_FACETS,
+  SEARCH_PAGE_SIZE,
+  SEARCH_SORTS,
+  SEARCH_SOURCES,
+  type SearchFacetName,
+  type SearchFacetValue,
+  type SearchHit,
+  type SearchSort,
+  type SearchSource,
+};
 
 export interface SearchParams {
   query: string;
@@ -42,47 +37,6 @@ export interface SearchParams {
   page: number;
   /** Values of one facet are ORed, facets are ANDed. */
   facets: Partial<Record<SearchFacetName, string[]>>;
-}
-
-/** One matching text item: the element it belongs to, and the matched item's own fields. */
-export interface SearchHit {
-  /** `<source>:<item_id>`. */
-  id: string;
-  source: SearchSource;
-  element_id: string;
-  element_type: string;
-  /** The element's name. */
-  element_text: string;
-  /** The IIIF image URL of the element's image, or null. */
-  element_image: string | null;
-  element_polygon: [number, number][] | null;
-  /** The element to open: the highest ancestor on the same image, else the element itself. */
-  page_id: string;
-  /** The name of page_id's element, so hits of lines on different pages can be told apart. */
-  page_name: string;
-  parent_id: string | null;
-  parent_type: string | null;
-  parent_name: string | null;
-  worker_run_id: string | null;
-  transcription_id: string | null;
-  transcription_text: string | null;
-  transcription_confidence: number | null;
-  classification_id: string | null;
-  classification_name: string | null;
-  classification_confidence: number | null;
-  metadata_id: string | null;
-  metadata_type: string | null;
-  metadata_name: string | null;
-  metadata_text: string | null;
-  transcription_entity_id: string | null;
-  transcription_entity_text: string | null;
-  transcription_entity_type: string | null;
-}
-
-export interface SearchFacetValue {
-  value: string;
-  label: string;
-  count: number;
 }
 
 export interface SearchResponse {

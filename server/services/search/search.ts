@@ -9,32 +9,32 @@ import type { Db } from '../../db';
 import { workerRunSummaries } from '../workerRuns';
 import { compileSearch, type SearchNode } from './compile';
 import type { SearchHandle } from './indexer';
+import {
+  MANUAL,
+  SEARCH_FACETS,
+  SEARCH_PAGE_SIZE,
+  SEARCH_SORTS,
+  SEARCH_SOURCES,
+  type SearchFacetName,
+  type SearchFacetValue,
+  type SearchHit,
+  type SearchSort,
+  type SearchSource,
+} from '../../../src/lib/search/api';
 
-export const SEARCH_PAGE_SIZE = 20;
-
-export const SEARCH_SOURCES = [
-  'element',
-  'transcription',
-  'metadata',
-  'transcription_entity',
-  'classification',
-] as const;
-export type SearchSource = (typeof SEARCH_SOURCES)[number];
-
-export const SEARCH_SORTS = ['relevance', 'element_name'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-export const SEARCH_FACETS = [
-  'element_type',
-  'worker_run',
-  'classification_name',
-  'metadata_name',
-  'entity_type',
-] as const;
-export type SearchFacet = (typeof SEARCH_FACETS)[number];
-
-/** `manual` in the worker_run facet: results made by hand, without a worker run. */
-export const MANUAL = 'manual';
+export {
+  MANUAL,
+  SEARCH_FACETS,
+  SEARCH_PAGE_SIZE,
+  SEARCH_SORTS,
+  SEARCH_SOURCES,
+  type SearchHit,
+  type SearchSort,
+  type SearchSource,
+};
+/** A facet's name, as the route and this service call it. */
+export type SearchFacet = SearchFacetName;
+export type FacetValue = SearchFacetValue;
 
 export interface SearchRequest {
   corpusId: string;
@@ -44,42 +44,6 @@ export interface SearchRequest {
   sort: SearchSort;
   /** Values OR'ed within a facet, facets AND'ed. */
   facets: Partial<Record<SearchFacet, string[]>>;
-}
-
-export interface SearchHit {
-  id: string;
-  source: SearchSource;
-  element_id: string;
-  element_type: string;
-  element_text: string;
-  element_image: string | null;
-  element_polygon: [number, number][] | null;
-  page_id: string;
-  /** The name of page_id's element, so hits of lines on different pages can be told apart. */
-  page_name: string;
-  parent_id: string | null;
-  parent_type: string | null;
-  parent_name: string | null;
-  worker_run_id: string | null;
-  transcription_id: string | null;
-  transcription_text: string | null;
-  transcription_confidence: number | null;
-  classification_id: string | null;
-  classification_name: string | null;
-  classification_confidence: number | null;
-  metadata_id: string | null;
-  metadata_type: string | null;
-  metadata_name: string | null;
-  metadata_text: string | null;
-  transcription_entity_id: string | null;
-  transcription_entity_text: string | null;
-  transcription_entity_type: string | null;
-}
-
-export interface FacetValue {
-  value: string;
-  label: string;
-  count: number;
 }
 
 // ---------------------------------------------------------------------------------------------
