@@ -7,7 +7,7 @@ import { DATASET_MESSAGES } from '../../../server/services/datasets/datasets';
 import { DATASET_ELEMENT_MESSAGES } from '../../../server/services/datasets/elements';
 import { POPULATE_MESSAGES } from '../../../server/services/datasets/populate';
 import { INTERRUPTED } from '../../../server/jobs/queue';
-import { createJobRunner } from '../../../server/jobs/runner';
+import { drainWatchingProgress } from '../jobProgress';
 import { createElements } from '../../../server/services/elements/create';
 
 const UNVERIFIED = denied('You must verify your email address to perform this action.');
@@ -471,21 +471,7 @@ describeEachDialect('POST /datasets/{id}/populate/', ({ t }) => {
         parent_id: folder.big,
       });
       const jobId = response.json().job.id as string;
-      const seen: number[] = [];
-      let running = true;
-      const draining = createJobRunner(app, { progressIntervalMs: 0 })
-        .drain()
-        .finally(() => (running = false));
-      while (running) {
-        const row = await app.db
-          .selectFrom('jobs')
-          .select('progress')
-          .where('id', '=', jobId)
-          .executeTakeFirstOrThrow();
-        if (seen[seen.length - 1] !== row.progress) seen.push(row.progress);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      await draining;
+      const seen = await drainWatchingProgress(app, jobId);
       const job = (await w.as('contributor').get(`jobs/${jobId}/`)).json();
       expect(job).toMatchObject({ status: 'processed', progress: 1, result: { count: 3500 } });
       const between = seen.filter((value) => value > 0 && value < 1);

@@ -12,7 +12,7 @@ import { NOT_ADMIN, NOT_FOUND, UNKNOWN_ID, validation } from '../expectedErrors'
 import { flushSearchIndex, pendingCount } from '../../../server/services/search/pending';
 import { REINDEX_JOB, REINDEX_MESSAGES } from '../../../server/services/search/reindex';
 import { seedDemo } from '../../../server/demo/index';
-import { createJobRunner } from '../../../server/jobs/runner';
+import { drainWatchingProgress } from '../jobProgress';
 
 describeEachDialect('reindexing a project', ({ t, dialect }) => {
   let actors: Actors;
@@ -206,21 +206,7 @@ describeEachDialect('reindexing a project', ({ t, dialect }) => {
     const response = await as('owner').post(`corpus/${big}/index/`);
     expect(response.statusCode, response.body).toBe(202);
     const jobId = response.json().id as string;
-    const seen: number[] = [];
-    let running = true;
-    const draining = createJobRunner(app, { progressIntervalMs: 0 })
-      .drain()
-      .finally(() => (running = false));
-    while (running) {
-      const row = await app.db
-        .selectFrom('jobs')
-        .select('progress')
-        .where('id', '=', jobId)
-        .executeTakeFirstOrThrow();
-      if (seen[seen.length - 1] !== row.progress) seen.push(row.progress);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    await draining;
+    const seen = await drainWatchingProgress(app, jobId);
     const job = (await as('owner').get(`jobs/${jobId}/`)).json();
     expect(job).toMatchObject({
       status: 'processed',
