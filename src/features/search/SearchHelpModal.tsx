@@ -6,7 +6,9 @@ export const SEARCH_HELP: { rule: string; example: string }[] = [
   { rule: 'Exact-word matching by default.', example: 'louis' },
   { rule: 'OR is the default operator.', example: 'louis paris' },
   { rule: 'AND is available.', example: 'louis AND paris' },
-  { rule: 'A minus sign negates.', example: '-paris' },
+  // As in Arkindex, `louis -paris` is louis OR (not paris), which finds nearly everything: the
+  // example shows the form that keeps louis's texts without paris.
+  { rule: 'A minus sign negates.', example: 'louis AND -paris' },
   { rule: 'Quotes give a phrase.', example: '"saint louis"' },
   { rule: 'An asterisk gives a prefix.', example: 'lou*' },
   { rule: 'Parentheses give precedence.', example: '(louis OR paris) AND roi' },
