@@ -92,8 +92,15 @@ test("a name is found in a project's pages, filtered by type, and opened on its 
     await expect.poll(() => resultCount(page)).toBeLessThan(before);
     await expect(lineHit).toBeVisible();
     await expect(results.getByRole('link', { name: PAGE_FILE })).toHaveCount(0);
-    await expect(facets.getByRole('checkbox', { name: /^Page/ })).toHaveCount(0);
+    // The other types stay offered with their counts, so a second one can be ticked too.
+    const pageType = facets.getByRole('checkbox', { name: /^Page/ });
+    await expect(pageType).not.toBeChecked();
     await page.screenshot({ path: test.info().outputPath('search-filtered.png'), fullPage: true });
+    await pageType.check();
+    await expect.poll(() => resultCount(page)).toBe(before);
+    await expect(results.getByRole('link', { name: PAGE_FILE })).toBeVisible();
+    await pageType.uncheck();
+    await expect.poll(() => resultCount(page)).toBeLessThan(before);
   });
 
   await test.step('the hit opens its page with the line highlighted', async () => {
