@@ -119,6 +119,8 @@ test.describe('a portrait tablet', () => {
     // On, a finger draws a rectangle that becomes a zone on the server.
     await fingers.click();
     await expect(fingers).toBeChecked();
+    // The pan above may still glide on a loaded machine: where the image is now, read again.
+    await annotation.imageRect();
     const from = await annotation.at([200, 500]);
     const to = await annotation.at([900, 800]);
     await touch(cdp, [from], [to]);
