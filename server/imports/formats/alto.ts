@@ -3,7 +3,7 @@
  * Tags/*Tag@LABEL as eScriptorium writes them; coordinates are converted to image pixels.
  */
 import { attribute, child, children, readXml, type XmlElement } from './detect';
-import { orderByPosition } from './lineOrder';
+import { orderByPosition, orderByRank } from './lineOrder';
 import {
   PointListError,
   boundingBox,
@@ -82,10 +82,13 @@ export function parseAlto(text: string, options: AltoOptions = {}): ParsedPage {
     warnings.push('The file names no image (sourceImageInformation/fileName).');
 
   const tags = readTags(root);
-  const escriptorium = writtenByEscriptorium(page);
+  const order: LineOrderContext = {
+    places: readingOrderPlaces(root),
+    fileOrderIsReadingOrder: writtenByEscriptorium(page),
+  };
   const regions: ParsedRegion[] = [];
   for (const block of blockElements(page)) {
-    const region = readBlock(block, regions.length, tags, scale, warnings, escriptorium);
+    const region = readBlock(block, regions.length, tags, scale, warnings, order);
     if (region) regions.push(region);
   }
   return {
@@ -159,10 +162,39 @@ function blockElements(parent: XmlElement): XmlElement[] {
   return found;
 }
 
+/** What orders a block's lines: the ReadingOrder's places by id, else the file's own order. */
+interface LineOrderContext {
+  places: ReadonlyMap<string, number>;
+  fileOrderIsReadingOrder: boolean;
+}
+
+/**
+ * The ids an ALTO 4 ReadingOrder names, in its order: groups followed depth first, an
+ * ElementRef's REF possibly naming several. Empty when the file has none.
+ */
+function readingOrderPlaces(root: XmlElement): Map<string, number> {
+  const places = new Map<string, number>();
+  const visit = (group: XmlElement) => {
+    for (const member of group.children) {
+      if (member.local === 'ElementRef') {
+        for (const ref of (attribute(member, 'REF') ?? '').split(/\s+/)) {
+          if (ref !== '' && !places.has(ref)) places.set(ref, places.size);
+        }
+      } else if (member.local === 'OrderedGroup' || member.local === 'UnorderedGroup') {
+        visit(member);
+      }
+    }
+  };
+  const readingOrder = child(root, 'ReadingOrder');
+  if (readingOrder) visit(readingOrder);
+  return places;
+}
+
 /**
  * Whether the file's line order is a reading order: eScriptorium (every id it writes starts
- * with eSc_) writes lines in the order its transcribers set by hand. ALTO has no other way to
- * say it, so lines of other files are read by their position (left-to-right text).
+ * with eSc_) writes lines in the order its transcribers set by hand. Without that or a
+ * ReadingOrder naming every line of a block, lines are read by their position (left-to-right
+ * text).
  */
 function writtenByEscriptorium(page: XmlElement): boolean {
   return (attribute(page, 'ID') ?? '').startsWith('eSc_');
@@ -174,7 +206,7 @@ function readBlock(
   tags: ReadonlyMap<string, Tag>,
   scale: Scale,
   warnings: string[],
-  fileOrderIsReadingOrder: boolean,
+  order: LineOrderContext,
 ): ParsedRegion | null {
   const kind = element.local === 'TextBlock' ? 'text' : 'other';
   let id = attribute(element, 'ID') ?? '';
@@ -184,7 +216,9 @@ function readBlock(
   }
   const { type, typeLabel } = blockType(element, tags);
   const read = kind === 'text' ? readLines(element, id, scale, warnings) : [];
-  const lines = fileOrderIsReadingOrder ? read : orderByPosition(read, {});
+  const lines =
+    orderByRank(read, (line) => order.places.get(line.id)) ??
+    (order.fileOrderIsReadingOrder ? read : orderByPosition(read, {}));
   const outline = shapeRing(element, scale);
   if (outline.ring) {
     if (outline.problem) warnings.push(`${element.local} ${id}: ${outline.problem}.`);
