@@ -1,3 +1,4 @@
+import { nowIso } from '../clock';
 import type { DemoPage, Point } from './pageImage';
 
 const REGION_TYPES = {
@@ -22,9 +23,10 @@ function points(polygon: readonly Point[]): string {
 
 /**
  * A PAGE 2019 description of a generated page, so the demo project is made by the same
- * importer as the user's own files.
+ * importer as the user's own files. PAGE requires Created and LastChange in the Metadata: both
+ * are the moment the page was generated.
  */
-export function demoPageXml(page: DemoPage, imageFilename: string): string {
+export function demoPageXml(page: DemoPage, imageFilename: string, created = nowIso()): string {
   const regions = page.regions.map((region, r) => {
     const lines = region.lines.map(
       (line, l) => `      <TextLine id="r${r}l${l}">
@@ -40,7 +42,11 @@ ${lines.join('\n')}
   });
   return `<?xml version="1.0" encoding="UTF-8"?>
 <PcGts xmlns="http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15">
-  <Metadata><Creator>Folia demo</Creator></Metadata>
+  <Metadata>
+    <Creator>Folia demo</Creator>
+    <Created>${created}</Created>
+    <LastChange>${created}</LastChange>
+  </Metadata>
   <Page imageFilename="${escapeXml(imageFilename)}" imageWidth="${page.width}" imageHeight="${page.height}">
 ${regions.join('\n')}
   </Page>
