@@ -293,3 +293,30 @@ describe('parseAlto', () => {
     });
   });
 });
+
+describe('parseAlto line order', () => {
+  const lines = (readingOrder: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<alto xmlns="${NS_V4}">
+  <Description><MeasurementUnit>pixel</MeasurementUnit></Description>
+  ${readingOrder}
+  <Layout><Page ID="page_1" WIDTH="1000" HEIGHT="800" PHYSICAL_IMG_NR="1"><PrintSpace>
+    <TextBlock ID="b1"><Shape><Polygon POINTS="10 10 900 10 900 700 10 700"/></Shape>
+      <TextLine ID="low"><Shape><Polygon POINTS="20 400 800 400 800 440 20 440"/></Shape><String CONTENT="entry"/></TextLine>
+      <TextLine ID="high"><Shape><Polygon POINTS="500 100 800 100 800 140 500 140"/></Shape><String CONTENT="continuation"/></TextLine>
+    </TextBlock>
+  </PrintSpace></Page></Layout>
+</alto>`;
+  const texts = (xml: string) => parseAlto(xml).regions[0]!.lines.map((line) => line.text);
+
+  it('follows a ReadingOrder that names every line of a block', () => {
+    const order = `<ReadingOrder><OrderedGroup ID="g"><ElementRef ID="r1" REF="b1"/>
+      <OrderedGroup ID="g2"><ElementRef ID="r2" REF="low high"/></OrderedGroup></OrderedGroup></ReadingOrder>`;
+    expect(texts(lines(order))).toEqual(['entry', 'continuation']);
+  });
+
+  it('reads lines by position without one, or when it leaves a line out', () => {
+    expect(texts(lines(''))).toEqual(['continuation', 'entry']);
+    const partial = `<ReadingOrder><OrderedGroup ID="g"><ElementRef ID="r1" REF="low"/></OrderedGroup></ReadingOrder>`;
+    expect(texts(lines(partial))).toEqual(['continuation', 'entry']);
+  });
+});
