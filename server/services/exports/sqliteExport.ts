@@ -30,6 +30,7 @@ import {
   elementPager,
   entityTypePager,
   pageRows,
+  refreshStatistics,
   typeSlugs,
   workerRuns,
   type ElementRow,
@@ -314,6 +315,7 @@ async function fill(
   const checkStop = async () => {
     if (options.shouldStop && (await options.shouldStop())) throw new ExportStopped();
   };
+  await refreshStatistics(handle);
   const total = await countRows(db, corpusId);
   const slugs = await typeSlugs(db, corpusId);
 

@@ -91,6 +91,27 @@ async function byParts<T>(
   return out;
 }
 
+/**
+ * PostgreSQL plans the page queries from table statistics; tables just filled in bulk (an
+ * import) have none until autovacuum comes, and then sort the whole project for each page of
+ * elements and scan the links for each page of children. ANALYZE samples a bounded number of
+ * rows, so it costs little whatever the size.
+ */
+export async function refreshStatistics(handle: SourceHandle): Promise<void> {
+  if (handle.dialect !== 'postgres') return;
+  for (const table of [
+    'elements',
+    'element_links',
+    'transcriptions',
+    'transcription_entities',
+    'classifications',
+    'metadata',
+    'dataset_elements',
+  ]) {
+    await sql`analyze ${sql.table(table)}`.execute(handle.db);
+  }
+}
+
 /** What the progress is measured against: the rows the element pages will write. */
 export async function countRows(db: Db, corpusId: string): Promise<number> {
   const { rows } = await sql<Record<string, number | string>>`select
