@@ -7,9 +7,10 @@
  * It streams: elements are read a page at a time (sqliteSource.ts) and each page, with all that
  * hangs on it, is written in one transaction of the export's own connection. Memory holds one
  * page, the project's element type slugs, its worker runs and its image servers. The file is
- * written beside its destination with synchronous writes off and its rollback journal in memory
- * (a failed or stopped export is thrown away whole; readers must not find a WAL file), then
- * synced to disk and renamed into place: the destination never holds half an export.
+ * written beside its destination in rollback-journal mode (never WAL: arkindex-export opens it
+ * without), with synchronous writes off and the journal in memory since a failed or stopped
+ * export is thrown away whole; it is then synced to disk and renamed into place, so the
+ * destination never holds half an export.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
