@@ -171,22 +171,18 @@ async function facetTests(
   request: SearchRequest,
 ): Promise<Partial<Record<SearchFacet, FacetTest>>> {
   const { corpusId, facets } = request;
-  const idsOf = async (table: 'element_types' | 'ml_classes' | 'entity_types', column: string) => {
-    const wanted =
-      facets[
-        table === 'element_types'
-          ? 'element_type'
-          : table === 'ml_classes'
-            ? 'classification_name'
-            : 'entity_type'
-      ]!;
+  const idsOf = async (
+    table: 'element_types' | 'ml_classes' | 'entity_types',
+    column: 'slug' | 'name',
+    wanted: string[],
+  ) => {
     const { rows } = await sql<{ id: string }>`select id from ${sql.table(table)}
       where corpus_id = ${corpusId} and ${sql.ref(column)} in (${sql.join(wanted)})`.execute(db);
     return new Set(rows.map((row) => row.id));
   };
   const tests: Partial<Record<SearchFacet, FacetTest>> = {};
   if (facets.element_type?.length) {
-    const ids = await idsOf('element_types', 'slug');
+    const ids = await idsOf('element_types', 'slug', facets.element_type);
     tests.element_type = (row) => ids.has(row.type_id);
   }
   if (facets.worker_run?.length) {
@@ -194,7 +190,7 @@ async function facetTests(
     tests.worker_run = (row) => runs.has(row.worker_run_id ?? MANUAL);
   }
   if (facets.classification_name?.length) {
-    const ids = await idsOf('ml_classes', 'name');
+    const ids = await idsOf('ml_classes', 'name', facets.classification_name);
     tests.classification_name = (row) => row.ml_class_id !== null && ids.has(row.ml_class_id);
   }
   if (facets.metadata_name?.length) {
@@ -202,7 +198,7 @@ async function facetTests(
     tests.metadata_name = (row) => row.metadata_name !== null && names.has(row.metadata_name);
   }
   if (facets.entity_type?.length) {
-    const ids = await idsOf('entity_types', 'name');
+    const ids = await idsOf('entity_types', 'name', facets.entity_type);
     tests.entity_type = (row) => row.entity_type_id !== null && ids.has(row.entity_type_id);
   }
   return tests;
