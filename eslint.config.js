@@ -113,8 +113,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)src/(?!lib/search/\\w+$)|^@/',
-              message: 'The server does not import the app (src/lib/search/ is shared with it).',
+              regex: '(^|/)src/(?!lib/(search|exports)/\\w+$)|^@/',
+              message:
+                'The server does not import the app (src/lib/search/ and src/lib/exports/ are shared with it).',
             },
           ],
         },
@@ -172,6 +173,24 @@ export default tseslint.config(
               regex: '^(?!\\./\\w+$)',
               message:
                 'The server runs src/lib/search/ too: its files import only each other, so no app code reaches the server through them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  /** The PAGE XML, ALTO and CSV writers run in the server, the export worker and the browser. */
+  {
+    files: ['src/lib/exports/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./\\w+$|\\.\\./polygon$)',
+              message:
+                'The server and the export worker run src/lib/exports/ too: its files import only each other and src/lib/polygon.ts.',
             },
           ],
         },

@@ -71,19 +71,4 @@ export class ImportFormatError extends Error {
   override readonly name = 'ImportFormatError';
 }
 
-/**
- * Makes an element type slug (ASCII letters, digits, '_') from a region label: camel case is
- * split (MainZone → main_zone, DropCapitalZone → drop_capital_zone), accents are dropped and any
- * other run of characters becomes one '_' (page-number → page_number). '' when nothing is left,
- * e.g. for a label in a non-Latin script; callers then fall back to the element name.
- */
-export function slugifyType(label: string): string {
-  return label
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-}
+export { slugifyType } from '../../../src/lib/exports/typeSlug';

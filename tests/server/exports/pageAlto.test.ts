@@ -18,14 +18,13 @@ import { emptyReport } from '../../../server/imports/report';
 import { ImportTypes } from '../../../server/imports/types';
 import { createCorpus } from '../../../server/services/corpora';
 import { createElements } from '../../../server/services/elements/create';
-import { exportAlto, writeAlto } from '../../../server/services/exports/alto';
-import {
-  chooseTranscription,
-  readPageLayout,
-  type PageLayout,
-} from '../../../server/services/exports/pageLayout';
-import { exportPageXml, writePageXml } from '../../../server/services/exports/pageXml';
-import { escapeXmlAttribute, escapeXmlText } from '../../../server/services/exports/xmlText';
+import { exportAlto } from '../../../server/services/exports/alto';
+import { writeAlto } from '../../../src/lib/exports/alto';
+import { readPageLayout } from '../../../server/services/exports/pageLayout';
+import { chooseTranscription, type PageLayout } from '../../../src/lib/exports/layout';
+import { exportPageXml } from '../../../server/services/exports/pageXml';
+import { writePageXml } from '../../../src/lib/exports/pageXml';
+import { escapeXmlAttribute, escapeXmlText } from '../../../src/lib/exports/xmlText';
 import { storeImage } from '../../../server/services/images';
 import { importWorkerRun } from '../../../server/services/workerRuns';
 import { createTestUser, describeEachDialect, type TestApp } from '../harness';

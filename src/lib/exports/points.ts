@@ -3,7 +3,7 @@
  * the image; the files get open rings (the closing point is implied), clamped to the image and
  * rounded, since PAGE's pattern takes only non-negative integers.
  */
-import type { Point } from '../../geometry/polygon';
+import type { Point } from '../polygon';
 
 export interface Size {
   width: number;
