@@ -8,6 +8,7 @@ export const FEATURE_NAMES = [
   'enterprise',
   'pdf_export',
   'pagexml_export',
+  'alto_export',
   'docx_export',
   'csv_export',
 ] as const;
@@ -15,7 +16,7 @@ export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type Features = Record<FeatureName, boolean>;
 
 export const DEFAULT_FEATURES =
-  'search,selection,signup,pdf_export,pagexml_export,docx_export,csv_export';
+  'search,selection,signup,pdf_export,pagexml_export,alto_export,docx_export,csv_export';
 
 export type BannerStyle = 'info' | 'warning' | 'error' | 'success';
 export interface Banner {

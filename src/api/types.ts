@@ -6,6 +6,7 @@ export type FeatureName =
   | 'enterprise'
   | 'pdf_export'
   | 'pagexml_export'
+  | 'alto_export'
   | 'docx_export'
   | 'csv_export';
 

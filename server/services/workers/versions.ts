@@ -27,6 +27,7 @@ export const FEATURES = [
   'dataset_extractor',
   'pdf_export',
   'pagexml_export',
+  'alto_export',
   'docx_export',
   'csv_export',
 ] as const;

@@ -27,6 +27,7 @@ export const SERVER_INFO = makeInfo({
   pdf_export: true,
   pagexml_export: true,
   docx_export: true,
+  alto_export: true,
   csv_export: true,
 });
 

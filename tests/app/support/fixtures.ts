@@ -22,6 +22,7 @@ const NO_FEATURES: Features = {
   pdf_export: false,
   pagexml_export: false,
   docx_export: false,
+  alto_export: false,
   csv_export: false,
 };
 
