@@ -14,7 +14,12 @@ import { DisplayableChildren } from './ChildLists';
 import { CopyIdButton } from './CopyIdButton';
 import { DetailsSheet } from './DetailsSheet';
 import { useDisplaySettings } from './displaySettings';
-import { NavigationMenu, type DatasetMenuParts, type OfflineDialogProps } from './NavigationMenu';
+import {
+  NavigationMenu,
+  type DatasetMenuParts,
+  type ExportMenuParts,
+  type OfflineDialogProps,
+} from './NavigationMenu';
 import { zonesQuery } from './api';
 
 /** A child drawn over the element's image. */
@@ -58,6 +63,8 @@ export interface ElementPageProps {
   createProcess?: (element: Element) => void;
   /** And the datasets of its Project and Elements menus, from the datasets feature. */
   datasets?: DatasetMenuParts;
+  /** And the project exports and export process of its Import/Export menu. */
+  exports?: ExportMenuParts;
   /** And a folder's filtered list of children, from the navigation feature. */
   renderFolderChildren: (props: {
     elementId: string;
@@ -100,6 +107,7 @@ function ElementView({
   renderWorkerResultsDialog,
   createProcess,
   datasets,
+  exports,
   renderDetails,
   renderFolderChildren,
 }: ElementPageProps & { element: Element }) {
@@ -152,6 +160,7 @@ function ElementView({
             renderWorkerResultsDialog={renderWorkerResultsDialog}
             createProcess={createProcess}
             datasets={datasets}
+            exports={exports}
           />
         </div>
         <Breadcrumbs

@@ -41,6 +41,20 @@ export interface NavigationMenuProps {
   createProcess?: (element: Element) => void;
   /** The project's datasets and the dataset modals, from the datasets feature; none: no entries. */
   datasets?: DatasetMenuParts;
+  /** The project exports and the export process, from the exports feature; none: not yet. */
+  exports?: ExportMenuParts;
+}
+
+/** What the exports feature puts in the Import/Export section. */
+export interface ExportMenuParts {
+  /** "Project exports": the project's SQLite exports, started, downloaded and deleted. */
+  renderProjectExports: (props: { corpus: Corpus; onClose: () => void }) => ReactNode;
+  /** "Export to a file": this element written to PDF, PAGE XML, ALTO, DOCX or CSV. */
+  renderExportProcess: (props: {
+    corpus: Corpus;
+    element: Element;
+    onClose: () => void;
+  }) => ReactNode;
 }
 
 /** What the datasets feature puts in the menu (spec 001 §2 Element navigation header menu). */
@@ -71,6 +85,7 @@ export function NavigationMenu({
   renderWorkerResultsDialog,
   createProcess,
   datasets,
+  exports,
 }: NavigationMenuProps) {
   const { data: user = null } = useQuery(currentUserQuery);
   const { data: info } = useQuery(serverInfoQuery);
@@ -79,6 +94,7 @@ export function NavigationMenu({
   const [offlineOpen, setOfflineOpen] = useState(false);
   const [resultsOpen, setResultsOpen] = useState(false);
   const [datasetModal, setDatasetModal] = useState<'create' | 'add' | 'populate' | null>(null);
+  const [exportModal, setExportModal] = useState<'project' | 'process' | null>(null);
   const corpusId = element.corpus.id;
   const access = accessOf(corpus, user, element.rights ?? []);
   const { verified } = access;
@@ -172,7 +188,22 @@ export function NavigationMenu({
             </Link>
           </MenuItem>
         )}
-        <Disabled reason={NOT_YET}>Project exports</Disabled>
+        {exports ? (
+          <>
+            <Action reason={guard(null)} onSelect={() => setExportModal('project')}>
+              Project exports
+            </Action>
+            {/* Spec 001 §6: an export process needs the project's admin right. */}
+            <Action
+              reason={guard(isAdmin ? null : RIGHT_MESSAGES.admin)}
+              onSelect={() => setExportModal('process')}
+            >
+              Export to a file
+            </Action>
+          </>
+        ) : (
+          <Disabled reason={NOT_YET}>Project exports</Disabled>
+        )}
       </Section>
       <Section title="Processes">
         {createProcess ? (
@@ -239,6 +270,14 @@ export function NavigationMenu({
           onClose={() => setDatasetModal(null)}
         />
       )}
+      {exports &&
+        corpus &&
+        exportModal === 'project' &&
+        exports.renderProjectExports({ corpus, onClose: () => setExportModal(null) })}
+      {exports &&
+        corpus &&
+        exportModal === 'process' &&
+        exports.renderExportProcess({ corpus, element, onClose: () => setExportModal(null) })}
       {corpus && (
         <ElementModals
           shown={modal}

@@ -19,12 +19,15 @@ import type { SelectionGroup } from './SelectionPage';
 export interface ProjectSelectionProps {
   group: SelectionGroup;
   renderAddToDataset?: (corpusId: string, onClose: () => void) => ReactNode;
+  /** The export process of the project's selection, from the exports feature; none: no entry. */
+  renderExport?: (corpus: { id: string; name: string }, onClose: () => void) => ReactNode;
   matchClasses: ClassMatcher;
 }
 
 export function ProjectSelection({
   group,
   renderAddToDataset,
+  renderExport,
   matchClasses,
 }: ProjectSelectionProps) {
   const { corpusId, rows } = group;
@@ -69,7 +72,10 @@ export function ProjectSelection({
         className="flex flex-wrap gap-2"
       >
         {(Object.keys(BULK_ACTIONS) as BulkAction[])
-          .filter((key) => key !== 'dataset' || renderAddToDataset)
+          .filter(
+            (key) =>
+              (key !== 'dataset' || renderAddToDataset) && (key !== 'export' || renderExport),
+          )
           .map((key) => (
             <GuardedButton
               key={key}
@@ -96,6 +102,7 @@ export function ProjectSelection({
         ))}
       </ul>
       {action === 'dataset' && renderAddToDataset?.(corpusId, close)}
+      {action === 'export' && renderExport?.({ id: corpusId, name }, close)}
       {(action === 'classify' || action === 'validate') && (
         <ClassifySelectionModal
           matchClasses={matchClasses}

@@ -11,7 +11,7 @@ import { localSelection } from '@/offline/selectionRuntime';
 import { useSelectionState } from '@/offline/selectionToggle';
 import { EMPTY_SELECTION, UNSELECT_ALL, countOf } from './bulkActions';
 import type { ClassMatcher } from './ClassifySelectionModal';
-import { ProjectSelection } from './ProjectSelection';
+import { ProjectSelection, type ProjectSelectionProps } from './ProjectSelection';
 
 export interface SelectionGroup {
   corpusId: string;
@@ -40,11 +40,17 @@ export function groupByProject(rows: readonly LocalSelectionRow[]): SelectionGro
 export interface SelectionPageProps {
   /** The Add to dataset modal of a project's selection; the route plugs the datasets feature in. */
   renderAddToDataset?: (corpusId: string, onClose: () => void) => ReactNode;
+  /** The export process of a project's selection; the route plugs the exports feature in. */
+  renderExport?: ProjectSelectionProps['renderExport'];
   /** The class search of the classifications feature, for the class pickers. */
   matchClasses: ClassMatcher;
 }
 
-export function SelectionPage({ renderAddToDataset, matchClasses }: SelectionPageProps) {
+export function SelectionPage({
+  renderAddToDataset,
+  renderExport,
+  matchClasses,
+}: SelectionPageProps) {
   useDocumentTitle(['Selection']);
   const state = useSelectionState();
   const rows = selectedRows(state);
@@ -88,6 +94,7 @@ export function SelectionPage({ renderAddToDataset, matchClasses }: SelectionPag
             key={group.corpusId}
             group={group}
             renderAddToDataset={renderAddToDataset}
+            renderExport={renderExport}
             matchClasses={matchClasses}
           />
         ))

@@ -4,7 +4,8 @@
  */
 import { ELEMENT_DELETE, FOLDER_WRITE, type Needs } from '@/lib/rights';
 
-export type BulkAction = 'dataset' | 'classify' | 'validate' | 'delete' | 'move' | 'link';
+export type BulkAction =
+  'dataset' | 'classify' | 'validate' | 'delete' | 'move' | 'link' | 'export';
 
 export interface BulkActionInfo {
   label: string;
@@ -19,6 +20,8 @@ export const BULK_ACTIONS: Record<BulkAction, BulkActionInfo> = {
   validate: { label: 'Validate classifications', needs: { right: 'write' } },
   move: { label: 'Move to a folder', needs: FOLDER_WRITE },
   link: { label: 'Link to a parent', needs: FOLDER_WRITE },
+  // Spec 001 §6: an export process needs the project's admin right.
+  export: { label: 'Export to a file', needs: { right: 'admin' } },
   delete: { label: 'Delete elements', needs: ELEMENT_DELETE, danger: true },
 };
 

@@ -14,6 +14,7 @@ import { MakeOfflineDialog } from '@/features/packs/MakeOfflineDialog';
 import { useCreateProcessFromElement } from '@/features/processes/create/CreateProcessButton';
 import { AnnotationSession } from '@/features/annotation/AnnotationSession';
 import { elementMenuDatasets } from '@/features/datasets/elementMenuDatasets';
+import { elementMenuExports } from '@/features/exports/elementMenuExports';
 import { useLineFlow } from '@/features/transcriptions/LineTranscriber';
 import { ElementDetails, SelectionDetails } from './-ElementDetails';
 
@@ -112,6 +113,7 @@ function ElementRoute() {
       )}
       createProcess={createProcess}
       datasets={elementMenuDatasets}
+      exports={elementMenuExports}
       renderDetails={(props) => (
         <ElementDetails {...props} highlight={highlight ?? null} onHighlight={onHighlight} />
       )}

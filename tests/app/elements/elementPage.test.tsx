@@ -284,9 +284,12 @@ describe('element navigation header menu', () => {
     expect(
       (await screen.findByRole('menuitem', { name: 'Import files' })).getAttribute('href'),
     ).toBe(`/process/files/${corpus.id}/${folder.id}`);
+    // Anyone who reads the project sees its exports; an export process is for its admins.
     const exports = screen.getByRole('menuitem', { name: 'Project exports' });
-    expect(exports.getAttribute('aria-disabled')).toBe('true');
-    expect(exports.getAttribute('title')).toBe('Not available yet');
+    expect(exports.getAttribute('aria-disabled')).toBeNull();
+    const toFile = screen.getByRole('menuitem', { name: 'Export to a file' });
+    expect(toFile.getAttribute('aria-disabled')).toBe('true');
+    expect(toFile.getAttribute('title')).toBe('You must have an admin access to this project');
   });
 
   it('links imports into the project, not into an element that is no folder', async () => {
