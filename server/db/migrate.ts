@@ -25,6 +25,7 @@ import * as m0015 from './migrations/0015_datasets';
 import * as m0017 from './migrations/0017_process_sets';
 import * as m0018 from './migrations/0018_process_elements_by_element';
 import * as m0019 from './migrations/0019_search_index';
+import * as m0020 from './migrations/0020_exports';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0017_process_sets': m0017,
   '0018_process_elements_by_element': m0018,
   '0019_search_index': m0019,
+  '0020_exports': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -537,6 +537,23 @@ export interface SearchPendingTable {
   element_id: string;
 }
 
+export type ExportState = 'created' | 'running' | 'done' | 'failed';
+
+/** A project's SQLite export (migration 0020); size is the file's length once done. */
+export interface CorpusExportTable {
+  id: string;
+  corpus_id: string;
+  user_id: string;
+  state: ExportState;
+  source: string;
+  job_id: string | null;
+  error: string | null;
+  /** bigint: PostgreSQL hands it back as text. */
+  size: number | string | null;
+  created: string;
+  updated: string;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -581,6 +598,7 @@ export interface Database {
   search_documents: SearchDocumentTable;
   search_fts: SearchFtsTable;
   search_pending: SearchPendingTable;
+  corpus_exports: CorpusExportTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -603,3 +621,4 @@ export type ModelVersion = Selectable<ModelVersionTable>;
 export type ModelMembership = Selectable<ModelMembershipTable>;
 export type Dataset = Selectable<DatasetTable>;
 export type DatasetSet = Selectable<DatasetSetTable>;
+export type CorpusExport = Selectable<CorpusExportTable>;
