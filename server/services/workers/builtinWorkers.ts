@@ -1,19 +1,21 @@
 /**
  * The workers shipped in `workers/` are published at every server start, so a process can use
- * them without anyone publishing them: "Tesseract OCR" and "No-op", each with an `available`
- * version whose command an agent runs (`{folia}` is the agent's installation root). Idempotent:
- * a new version is made only when the configuration written here differs from the newest
- * version's, so an upgrade that changes the schema or the command gives a new version and
- * worker runs made before keep theirs.
+ * them without anyone publishing them: "Tesseract OCR", "No-op" and one document export worker
+ * per format (its version provides the `<format>_export` feature an export process runs), each
+ * with an `available` version whose command an agent runs (`{folia}` is the agent's
+ * installation root). Idempotent: a new version is made only when the configuration written
+ * here differs from the newest version's, so an upgrade that changes the schema or the command
+ * gives a new version and worker runs made before keep theirs; the feature moves to the new one.
  */
 import type { Db } from '../../db';
-import type { USAGES } from './versions';
+import type { FEATURES, USAGES } from './versions';
 import { createVersion, parseConfiguration } from './versions';
 import { createWorker, type NewWorker } from './workers';
 
 interface Builtin extends NewWorker {
   configuration: Record<string, unknown>;
   modelUsage: (typeof USAGES)[number];
+  feature?: (typeof FEATURES)[number];
 }
 
 export const TESSERACT_USER_CONFIGURATION = {
@@ -62,6 +64,76 @@ export const TESSERACT_USER_CONFIGURATION = {
   },
 };
 
+/** The document export formats, each run by its own built-in worker (workers/export/). */
+export const EXPORT_FORMATS = ['pdf', 'pagexml', 'alto', 'docx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The columns of a CSV export, in order (src/lib/exports/csv.ts CSV_FIELDS). */
+export const CSV_EXPORT_FIELDS = [
+  'id',
+  'name',
+  'type',
+  'parent_id',
+  'parent_name',
+  'page_id',
+  'page_name',
+  'image_url',
+  'polygon',
+  'text',
+  'text_confidence',
+  'text_worker_run_id',
+  'classifications',
+  'created',
+  'updated',
+];
+
+/** Only what workers/export/settings.ts reads; nothing required, so the feature runs alone. */
+export const EXPORT_USER_CONFIGURATIONS: Record<ExportFormat, Record<string, unknown>> = {
+  pdf: {
+    page_images: {
+      title: 'Page images',
+      type: 'bool',
+      default: true,
+      required: false,
+      help_text: 'Off: pages carry their text only, at the size of their image, without it.',
+    },
+  },
+  pagexml: {},
+  alto: {},
+  docx: {},
+  csv: {
+    fields: {
+      title: 'Columns',
+      type: 'list',
+      subtype: 'string',
+      default: CSV_EXPORT_FIELDS,
+      required: false,
+      help_text: `Among ${CSV_EXPORT_FIELDS.join(', ')}.`,
+    },
+  },
+};
+
+const EXPORT_NAMES: Record<ExportFormat, string> = {
+  pdf: 'PDF',
+  pagexml: 'PAGE XML',
+  alto: 'ALTO',
+  docx: 'DOCX',
+  csv: 'CSV',
+};
+
+const exportWorker = (format: ExportFormat): Builtin => ({
+  name: `${EXPORT_NAMES[format]} export`,
+  slug: `${format}-export`,
+  type: 'export',
+  description: `Writes the chosen pages of a project's SQLite export to ${EXPORT_NAMES[format]}.`,
+  configuration: {
+    command: ['tsx', '{folia}/workers/export/main.ts', '--format', format],
+    user_configuration: EXPORT_USER_CONFIGURATIONS[format],
+  },
+  modelUsage: 'disabled',
+  feature: `${format}_export`,
+});
+
 export const BUILTIN_WORKERS: Builtin[] = [
   {
     name: 'Tesseract OCR',
@@ -84,6 +156,7 @@ export const BUILTIN_WORKERS: Builtin[] = [
     configuration: { command: ['tsx', '{folia}/workers/noop/main.ts'], user_configuration: {} },
     modelUsage: 'disabled',
   },
+  ...EXPORT_FORMATS.map(exportWorker),
 ];
 
 /** JSON with object keys sorted, so two equal configurations compare equal as text. */
@@ -102,7 +175,7 @@ async function publish(db: Db, builtin: Builtin): Promise<void> {
   const { worker } = await createWorker(db, builtin);
   const newest = await db
     .selectFrom('worker_versions')
-    .select(['configuration', 'model_usage', 'state'])
+    .select(['configuration', 'model_usage', 'state', 'feature'])
     .where('worker_id', '=', worker.id)
     .orderBy('created', 'desc')
     .orderBy('version', 'desc')
@@ -111,6 +184,7 @@ async function publish(db: Db, builtin: Builtin): Promise<void> {
     newest &&
     newest.state === 'available' &&
     newest.model_usage === builtin.modelUsage &&
+    (newest.feature ?? undefined) === builtin.feature &&
     canonical(parseConfiguration(newest.configuration)) === canonical(builtin.configuration)
   ) {
     return;
@@ -119,7 +193,32 @@ async function publish(db: Db, builtin: Builtin): Promise<void> {
     configuration: builtin.configuration,
     state: 'available',
     model_usage: builtin.modelUsage,
+    feature: await freeFeature(db, worker.id, builtin.feature),
   });
+}
+
+/**
+ * One version per feature: the worker's older versions give it up to the new one. A version of
+ * another worker that a site admin published for it keeps it, and the built-in goes without.
+ */
+async function freeFeature(
+  db: Db,
+  workerId: string,
+  feature: Builtin['feature'],
+): Promise<Builtin['feature'] | null> {
+  if (!feature) return null;
+  await db
+    .updateTable('worker_versions')
+    .set({ feature: null })
+    .where('worker_id', '=', workerId)
+    .where('feature', '=', feature)
+    .execute();
+  const held = await db
+    .selectFrom('worker_versions')
+    .select('id')
+    .where('feature', '=', feature)
+    .executeTakeFirst();
+  return held ? null : feature;
 }
 
 export async function publishBuiltinWorkers(db: Db): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * The workers shipped in workers/ are published when the server starts: "Tesseract OCR" and
- * "No-op", each with an available version that names its command and schema, and a new version
+ * The workers shipped in workers/ are published when the server starts: "Tesseract OCR", "No-op"
+ * and the document export workers, each with an available version that names its command and schema, and a new version
  * only when what the server would publish changed.
  */
 import { expect, it } from 'vitest';
@@ -54,6 +54,48 @@ describeEachDialect('built-in workers', ({ t }) => {
         },
       },
     });
+  });
+
+  it('lists one export worker per format, its version providing the format’s feature', async () => {
+    const { app } = t();
+    const client = new Client(app, (await createTestUser(app)).token);
+    for (const [format, name] of [
+      ['pdf', 'PDF export'],
+      ['pagexml', 'PAGE XML export'],
+      ['alto', 'ALTO export'],
+      ['docx', 'DOCX export'],
+      ['csv', 'CSV export'],
+    ] as const) {
+      const response = await client.get(`workers/versions/feature/${format}_export/`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({
+        state: 'available',
+        feature: `${format}_export`,
+        worker: { name, slug: `${format}-export`, type: 'export' },
+        configuration: {
+          command: ['tsx', '{folia}/workers/export/main.ts', '--format', format],
+        },
+      });
+    }
+  });
+
+  it('moves an export feature to the new version when the configuration changed', async () => {
+    const { app } = t();
+    const before = await versionsOf('csv-export');
+    await app.db
+      .updateTable('worker_versions')
+      .set({ configuration: JSON.stringify({ command: ['old'], user_configuration: {} }) })
+      .where('id', '=', before[before.length - 1]!.id)
+      .execute();
+    await publishBuiltinWorkers(app.db);
+    const after = await versionsOf('csv-export');
+    expect(after).toHaveLength(before.length + 1);
+    const features = await app.db
+      .selectFrom('worker_versions')
+      .select(['id', 'feature'])
+      .where('feature', '=', 'csv_export')
+      .execute();
+    expect(features).toEqual([{ id: after[after.length - 1]!.id, feature: 'csv_export' }]);
   });
 
   it('publishes again without a new version, and makes one when the configuration changed', async () => {
