@@ -43,6 +43,7 @@ import { agentRoutes } from './routes/agents/index';
 import { elementChildrenRoutes } from './routes/elementChildren';
 import { datasetsRoutes } from './routes/datasets/index';
 import { searchRoutes } from './routes/search/search';
+import { exportsRoutes } from './routes/exports/index';
 import { publishBuiltinWorkers } from './services/workers/builtinWorkers';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { settleStoredArchives } from './services/models/archives';
@@ -187,6 +188,7 @@ export async function buildApp(
       await api.register(datasetsRoutes);
       await api.register(searchRoutes);
       await api.register(searchReindexRoutes);
+      await api.register(exportsRoutes);
     },
     { prefix: API_PREFIX },
   );
