@@ -3,7 +3,9 @@
  * an admin or their starter when done or running (a running one's job stopped), failed when
  * their job is lost, and deleted with their files two weeks after they were made.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { hostname } from 'node:os';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../harness';
 import { clientFor, makeActors, makeCorpus, type Actors, type Role } from '../actors';
@@ -114,6 +116,33 @@ describeEachDialect('Project exports: deletion, failures and the two-week sweep'
     expect(again.statusCode).toBe(201);
     await app.db.deleteFrom('jobs').where('id', '=', row.job_id!).execute();
     await app.jobs.drain();
+  });
+
+  it('builds again, to the end, an export whose server died while building it', async () => {
+    const app = t().app;
+    const project = await makeCorpus(app, actors, { name: 'Restarted' });
+    const started = await as('contributor').post(`corpus/${project}/export/`, {});
+    const id = started.json().id as string;
+    // A server of this machine claimed the job, began the export, and is no longer running.
+    const deadPid = spawnSync('true').pid;
+    const claimed = await claimNextJob(app.db, app.dialect, `${hostname()}:${deadPid}:dead`);
+    expect(claimed?.id).toBe((await exportRow(app, id))!.job_id);
+    await app.db
+      .updateTable('corpus_exports')
+      .set({ state: 'running' })
+      .where('id', '=', id)
+      .execute();
+
+    await app.jobs.drain();
+    const row = (await exportRow(app, id))!;
+    expect(row.state).toBe('done');
+    expect(fileExists(app, id)).toBe(true);
+    const job = await app.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts'])
+      .where('id', '=', row.job_id!)
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: 'processed', attempts: 2 });
   });
 
   it('fails an export whose job ended without it or vanished, so none stays running', async () => {
