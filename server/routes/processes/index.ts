@@ -1,9 +1,10 @@
 /**
- * Processes (spec 000 §7 Process): list, retrieve, update, delete, create from a project, start, retry, templates, failures, elements, worker runs.
+ * Processes (spec 000 §7 Process): list, retrieve, update, delete, create from a project, start, retry, templates, failures, elements, worker runs, exports.
  * Rights come from services/processes/rights.ts before any body is read; rules live in services/processes/.
  */
 import type { FastifyInstance } from 'fastify';
 import { processElementRoutes } from './elements';
+import { processExportRoutes } from './export';
 import { processFailureRoutes } from './failures';
 import { processLifecycleRoutes } from './lifecycle';
 import { processListRoutes } from './list';
@@ -19,4 +20,5 @@ export async function processRoutes(app: FastifyInstance): Promise<void> {
   await processTemplateRoutes(app);
   await processFailureRoutes(app);
   await processSetRoutes(app);
+  await processExportRoutes(app);
 }

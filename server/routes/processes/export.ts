@@ -1,0 +1,43 @@
+/**
+ * CreateExportProcess (POST /process/export/{corpus_id}/): a document export of a project's
+ * element or of the caller's selection, as a process started at once. Project admins only;
+ * the rules live in services/processes/export.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../../auth/plugin';
+import { requestOrigin } from '../../origin';
+import { requireCorpusRight } from '../../permissions';
+import { parse, uuidSchema } from '../../validation';
+import { createExportProcess } from '../../services/processes/export';
+import { processJson } from '../../services/processes/json';
+import { EXPORT_FORMATS } from '../../services/workers/builtinWorkers';
+
+const exportBody = z.object({
+  format: z.enum(EXPORT_FORMATS),
+  export_id: uuidSchema.nullable(),
+  configuration: z.record(z.string(), z.unknown()).optional(),
+  farm_id: uuidSchema.nullable().optional(),
+  element_id: uuidSchema.optional(),
+  selection: z.boolean().optional(),
+});
+
+export async function processExportRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.post<{ Params: { corpusId: string } }>(
+    '/process/export/:corpusId/',
+    async (request, reply) => {
+      const user = requireUser(request);
+      const access = await requireCorpusRight(db, user, request.params.corpusId, 'admin');
+      const input = parse(exportBody, request.body);
+      const id = await createExportProcess(
+        { db, dialect: app.dialect, features: app.config.features, origin: requestOrigin(request) },
+        user,
+        access.corpus.id,
+        input,
+      );
+      return reply.code(201).send(await processJson(db, id));
+    },
+  );
+}
