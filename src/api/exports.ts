@@ -139,7 +139,7 @@ export const canDeleteExport = (item: CorpusExport) =>
   item.state === 'done' || item.state === 'running';
 
 /** A page of a project's exports, asked again every 4 s while one of them is being made. */
-export function exportsQuery(corpusId: string, page: number) {
+export function exportsQuery(corpusId: string, page: number, pollMs = EXPORTS_POLL_MS) {
   return queryOptions({
     queryKey: exportKeys.page(corpusId, page),
     queryFn: () => fetchExports(corpusId, page),
@@ -147,7 +147,7 @@ export function exportsQuery(corpusId: string, page: number) {
     refetchInterval: (query) => {
       if (query.state.error) return false;
       const results = query.state.data?.results ?? [];
-      return results.some((item) => isExportActive(item.state)) ? EXPORTS_POLL_MS : false;
+      return results.some((item) => isExportActive(item.state)) ? pollMs : false;
     },
   });
 }

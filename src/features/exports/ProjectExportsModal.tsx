@@ -47,11 +47,13 @@ export const EXPORT_STARTED = 'The export has been started.';
 export interface ProjectExportsModalProps {
   corpus: Corpus;
   onClose: () => void;
+  /** How often the list is read again while an export is being made; tests shorten it. */
+  pollMs?: number;
 }
 
-export function ProjectExportsModal({ corpus, onClose }: ProjectExportsModalProps) {
+export function ProjectExportsModal({ corpus, onClose, pollMs }: ProjectExportsModalProps) {
   const [page, setPage] = useState(1);
-  const exports = useQuery(exportsQuery(corpus.id, page));
+  const exports = useQuery(exportsQuery(corpus.id, page, pollMs));
   const { data: user = null } = useQuery(currentUserQuery);
   const { data: info } = useQuery(serverInfoQuery);
   // Spec 001 §6: the source choice and column are for verified users of the enterprise edition.
