@@ -6,8 +6,8 @@
  *
  * Each word is a marked-content span whose ActualText is the word itself, so
  * extraction (poppler's pdftotext, PDFium, Acrobat) gives it byte for byte even where the glyphs
- * cannot: characters the font lacks, combining marks. Viewers that ignore ActualText read the
- * glyphs, where a character the font lacks is U+FFFD.
+ * might not (two characters drawn with one glyph, a combining mark). Viewers that ignore
+ * ActualText (Apple's Preview, pdf.js) read the glyphs through the font's ToUnicode table.
  */
 import {
   PDFHexString,
@@ -110,12 +110,9 @@ export function drawTextLayer(
     const segments = text
       .split(/( +)/)
       .filter((segment) => segment !== '')
-      .map((segment) => ({ segment, drawn: layerFont.drawable(segment) }));
+      .map((segment) => ({ segment, encoded: layerFont.encode(segment) }));
     const size = (box.height * scale) / layerFont.height;
-    const naturalWidth = segments.reduce(
-      (sum, { drawn }) => sum + font.widthOfTextAtSize(drawn, size),
-      0,
-    );
+    const naturalWidth = segments.reduce((sum, { encoded }) => sum + encoded.width * size, 0);
     const squeeze = naturalWidth > 0 ? (100 * box.width * scale) / naturalWidth : 100;
     const baseline = pageHeight - (box.top + box.height) * scale + layerFont.descent * size;
     page.pushOperators(
@@ -125,8 +122,8 @@ export function drawTextLayer(
       setCharacterSqueeze(round(squeeze)),
       setTextMatrix(1, 0, 0, 1, round(box.left * scale), round(baseline)),
     );
-    for (const { segment, drawn } of segments) {
-      const glyphs = showText(font.encodeText(drawn));
+    for (const { segment, encoded } of segments) {
+      const glyphs = showText(encoded.glyphs);
       // Spaces extract as spaces; anything else as itself, whatever its glyphs.
       if (segment.startsWith(' ')) page.pushOperators(glyphs);
       else page.pushOperators(beginActualText(segment), glyphs, endMarkedContent());

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PDFArray, PDFDocument, PDFName, type PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePdf, type PdfPage } from '../../../workers/export/pdf';
@@ -64,6 +65,36 @@ const pagesOf = (text: string) =>
     .split('\f')
     .slice(0, -1)
     .map((pageText) => pageText.split('\n').filter((row) => row !== ''));
+
+/**
+ * The PDF with its ActualText spans taken out of the pages' content: what a viewer that ignores
+ * ActualText reads, the glyphs through the font's ToUnicode table.
+ */
+async function withoutActualText(bytes: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes);
+  for (const pdfPage of doc.getPages()) {
+    const contents = pdfPage.node.Contents()!;
+    const streams =
+      contents instanceof PDFArray
+        ? contents.asArray().map((ref) => doc.context.lookup(ref))
+        : [contents];
+    const content = streams
+      .map((stream) =>
+        Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString('latin1'),
+      )
+      .join('\n');
+    const stripped = content
+      .replace(/\/Span <<\/ActualText <[0-9A-Fa-f]*>>> BDC/g, '')
+      .replace(/\bEMC\b/g, '');
+    expect(content).toContain('/ActualText');
+    expect(stripped).not.toContain('/ActualText');
+    pdfPage.node.set(
+      PDFName.of('Contents'),
+      doc.context.register(doc.context.flateStream(stripped)),
+    );
+  }
+  return doc.save();
+}
 
 let dir: string;
 let file: string;
@@ -137,6 +168,13 @@ describe.skipIf(!hasPoppler)(`the PDF export${NOTE}`, () => {
     const plain = pagesOf(poppler('pdftotext', [file, '-']));
     expect(plain[0]).toEqual(EXPECTED[0]);
     expect(plain[2]).toEqual(EXPECTED[2]);
+  });
+
+  it('extracts the same from its glyphs alone, for viewers that ignore ActualText', async () => {
+    const glyphsOnly = path.join(dir, 'glyphs-only.pdf');
+    fs.writeFileSync(glyphsOnly, await withoutActualText(fs.readFileSync(file)));
+    // Each character the font lacks (U+E5DC, U+E8BF) has a glyph of its own, mapped back to it.
+    expect(pagesOf(poppler('pdftotext', ['-raw', glyphsOnly, '-']))).toEqual(EXPECTED);
   });
 
   it('lays each line over its box on the image', () => {
