@@ -77,7 +77,7 @@ const PAGES = [
     region(rect(20, 390, 300, 399), [], null),
   ]),
   page('Folio 1v', 500, 700, [
-    region(rect(20, 590, 480, 660), [line('ꝛc. la fin \uE8BF', rect(30, 600, 450, 650))]),
+    region(rect(20, 590, 480, 660), [line('ꝛc. la fin \uE8BF \u{F0001}', rect(30, 600, 450, 650))]),
     region(rect(20, 40, 480, 140), [], 'Im Anfang'),
   ]),
   page('Folio 2r (blank)', 300, 200, []),
@@ -95,7 +95,7 @@ describe('the DOCX export', () => {
       },
       { style: null, pageBreakBefore: false, lines: ['Notes', 'marginales'] },
       { style: 'Heading1', pageBreakBefore: true, lines: ['Folio 1v'] },
-      { style: null, pageBreakBefore: false, lines: ['ꝛc. la fin \uE8BF'] },
+      { style: null, pageBreakBefore: false, lines: ['ꝛc. la fin \uE8BF \u{F0001}'] },
       { style: null, pageBreakBefore: false, lines: ['Im Anfang'] },
       { style: 'Heading1', pageBreakBefore: true, lines: ['Folio 2r (blank)'] },
     ]);

@@ -25,9 +25,10 @@ const PAGE_1 = page('Folio 1r', 600, 400, [
   ]),
   region(rect(20, 300, 300, 380), [], 'Notes\nmarginales'),
 ]);
-// Page 2: reading order against the geometry: the bottom region is read first.
+// Page 2: reading order against the geometry: the bottom region is read first. U+F0001 is
+// beyond the BMP (a surrogate pair in UTF-16) and in no font.
 const PAGE_2 = page('Folio 1v', 500, 700, [
-  region(rect(20, 590, 480, 660), [line('ꝛc. la fin \uE8BF', rect(30, 600, 450, 650))]),
+  region(rect(20, 590, 480, 660), [line('ꝛc. la fin \uE8BF \u{F0001}', rect(30, 600, 450, 650))]),
   region(rect(20, 40, 480, 140), [
     line('Im Anfang war das Wort', rect(30, 50, 470, 90)),
     line('æ œ ȝ þ ð', rect(30, 100, 250, 130)),
@@ -40,7 +41,7 @@ const PAGE_3 = page('Folio 2r', 300, 200, [
 
 const EXPECTED = [
   ['Été de ſaint Martin', 'Cafe\u0301 \uE5DC und Straße', 'Notes', 'marginales'],
-  ['ꝛc. la fin \uE8BF', 'Im Anfang war das Wort', 'æ œ ȝ þ ð'],
+  ['ꝛc. la fin \uE8BF \u{F0001}', 'Im Anfang war das Wort', 'æ œ ȝ þ ð'],
   ['Blank page text'],
 ];
 /** Each expected line's box (image pixels: left, top, right, bottom). */
@@ -231,6 +232,22 @@ describe.skipIf(!hasPoppler)(`the PDF export of unusual pages${NOTE}`, () => {
     expect(messages).toEqual(['Broken: the image (image/jpeg) is neither JPEG nor PNG.']);
     expect(poppler('pdfimages', ['-list', broken]).trim().split('\n')).toHaveLength(2);
     expect(pagesOf(poppler('pdftotext', [broken, '-']))).toEqual([['Still searchable']]);
+  });
+
+  it('takes its size from the image when the page has none', async () => {
+    const png = await sharp({
+      create: { width: 120, height: 80, channels: 3, background: '#ffffff' },
+    })
+      .png()
+      .toBuffer();
+    const sizeless = path.join(dir, 'sizeless.pdf');
+    fs.writeFileSync(
+      sizeless,
+      await writePdf([
+        { layout: page('Sizeless', 0, 0, []), image: { bytes: png, mime: 'image/png' } },
+      ]),
+    );
+    expect(poppler('pdfinfo', [sizeless])).toMatch(/^Page size: +120 x 80 pts$/m);
   });
 
   it('shrinks a page larger than viewers allow, its text with it', async () => {
