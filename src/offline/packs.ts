@@ -58,6 +58,14 @@ export const PARALLEL_REQUESTS = 6;
 /** Without a sample tile: about 30 KB per 512 × 512 JPEG tile. */
 export const DEFAULT_BYTES_PER_PIXEL = 30_000 / (512 * 512);
 
+/**
+ * The stored list of what a pack holds (its descendants, as listed), so what was taken offline
+ * is known as such later (exports/packContents.ts): a recursive list records no parents.
+ */
+export function packListKey(packId: string): string {
+  return `pack:${packId}:descendants`;
+}
+
 export interface PackImage {
   image: ImageInfo;
   infoUrl: string;
@@ -512,6 +520,15 @@ export async function runPack(
         requestedAt: plan.listedAt,
       });
     }
+    // Owned by no element, so no edit of the root drops it as a list to read again.
+    await db.lists.put({
+      key: packListKey(pack.id),
+      ownerId: packListKey(pack.id),
+      ids: plan.descendants.map((item) => item.id),
+      count: plan.descendants.length,
+      lastModified: plan.listedVersion,
+      savedAt: Date.now(),
+    });
     pack.elementCount = plan.descendants.length + 1;
     pack.bytes = JSON.stringify(plan.descendants).length;
 
@@ -675,6 +692,7 @@ export async function removePack(
     id,
     rows.map((row) => row.url),
   );
+  await db.lists.delete(packListKey(id));
   await db.packs.delete(id);
 }
 

@@ -12,6 +12,7 @@ import {
   type StorageFigures,
 } from '@/offline/packs';
 import { useLiveQuery } from '@/offline/useLiveQuery';
+import { PackExportMenu } from './PackExportMenu';
 
 const ZOOM_NAMES: Record<PackRow['zoom'], string> = {
   thumbnail: 'thumbnails',
@@ -136,15 +137,18 @@ function PackItem({ pack, onRemoved }: { pack: PackRow; onRemoved: () => void })
           </p>
         )}
       </div>
-      <button
-        type="button"
-        className={ui.dangerOutlineButton}
-        onClick={() => void remove()}
-        disabled={removing}
-        aria-label={`Remove ${pack.name}`}
-      >
-        {removing ? 'Removing…' : 'Remove'}
-      </button>
+      <div className="flex items-center gap-2">
+        <PackExportMenu pack={pack} />
+        <button
+          type="button"
+          className={ui.dangerOutlineButton}
+          onClick={() => void remove()}
+          disabled={removing}
+          aria-label={`Remove ${pack.name}`}
+        >
+          {removing ? 'Removing…' : 'Remove'}
+        </button>
+      </div>
     </li>
   );
 }
