@@ -16,7 +16,7 @@ export interface PdfPage {
 
 export interface PdfOptions {
   title?: string;
-  /** Told when a page gets no image (unreadable or neither JPEG nor PNG); the page is kept. */
+  /** Told when a page's image cannot be used (unreadable, neither JPEG nor PNG); the page is kept. */
   onWarning?: (message: string) => void;
 }
 
@@ -34,7 +34,7 @@ export async function writePdf(pages: PdfPage[], options: PdfOptions = {}): Prom
   const font = await embedTextLayerFont(doc);
 
   for (const { layout, image } of pages) {
-    const embedded = image ? await embedPageImage(doc, image) : 'there is no image';
+    const embedded = image ? await embedPageImage(doc, image) : null;
     if (typeof embedded === 'string') options.onWarning?.(`${layout.pageName}: ${embedded}.`);
     const picture = typeof embedded === 'string' ? null : embedded;
     // Polygons are in the layout's pixels; without them, the image's own size.
