@@ -262,6 +262,20 @@ describeEachDialect('Project exports', ({ t }) => {
     await app.jobs.drain();
   });
 
+  it('starts one export of two asked at the same moment', async () => {
+    const corpusId = await project('Twice at once');
+    const answers = await Promise.all([start(corpusId, 'owner'), start(corpusId, 'contributor')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(answers.find((r) => r.statusCode === 400)!.json()).toEqual(ALREADY_RUNNING);
+    const rows = await t()
+      .app.db.selectFrom('corpus_exports')
+      .select('id')
+      .where('corpus_id', '=', corpusId)
+      .execute();
+    expect(rows).toHaveLength(1);
+    await t().app.jobs.drain();
+  });
+
   it('marks an export failed when it cannot be built, mails it, and lets another start', async () => {
     const app = t().app;
     const corpusId = await project('Failing');

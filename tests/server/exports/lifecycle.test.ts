@@ -118,6 +118,23 @@ describeEachDialect('Project exports: deletion, failures and the two-week sweep'
     await app.jobs.drain();
   });
 
+  it('writes no file for an export deleted before its job ran', async () => {
+    const app = t().app;
+    const project = await makeCorpus(app, actors, { name: 'Gone before' });
+    const started = await as('contributor').post(`corpus/${project}/export/`, {});
+    const id = started.json().id as string;
+    const { job_id: jobId } = (await exportRow(app, id))!;
+    await app.db.deleteFrom('corpus_exports').where('id', '=', id).execute();
+    await app.jobs.drain();
+    expect(fileExists(app, id)).toBe(false);
+    const job = await app.db
+      .selectFrom('jobs')
+      .select(['status', 'error'])
+      .where('id', '=', jobId!)
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: 'error', error: 'The export was deleted before it was built.' });
+  });
+
   it('builds again, to the end, an export whose server died while building it', async () => {
     const app = t().app;
     const project = await makeCorpus(app, actors, { name: 'Restarted' });
