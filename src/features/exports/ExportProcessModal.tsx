@@ -110,7 +110,9 @@ export function ExportProcessModal({
   const choices = (exports.data ?? [])
     .filter((item) => item.state === 'done' || item.state === 'failed')
     .sort((a, b) => b.created.localeCompare(a.created));
-  const [exportId, setExportId] = useState('');
+  // The newest done export is chosen at first: a new one is refused for six hours after one.
+  const [chosenExport, setExportId] = useState<string | null>(null);
+  const exportId = chosenExport ?? choices.find((item) => item.state === 'done')?.id ?? '';
   const farms = useQuery(farmsQuery);
   const [farmId, setFarmId] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
