@@ -194,9 +194,14 @@ export class ExportReader {
 
   /** The pages under the chosen elements (a chosen page is itself), in a stable order. */
   pages(rootIds: readonly string[]): ExportElement[] {
-    const pages: ExportElement[] = [];
-    for (const { element, page } of this.walkToPages(rootIds)) {
-      if (page === element) pages.push(element);
+    return this.pageEntries(rootIds).map((entry) => entry.element);
+  }
+
+  /** pages(), each with the parent it was reached through (null for a chosen page). */
+  pageEntries(rootIds: readonly string[]): WalkedElement[] {
+    const pages: WalkedElement[] = [];
+    for (const entry of this.walkToPages(rootIds)) {
+      if (entry.page === entry.element) pages.push(entry);
     }
     return pages;
   }
