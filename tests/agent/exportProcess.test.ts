@@ -30,6 +30,7 @@ const FILES = [
 ];
 const SCHEMAS_DIR = path.resolve(SHARED_DATA_DIR, '..', 'schemas');
 const PAGE_XSD = path.join(SCHEMAS_DIR, 'page-2019-07-15.xsd');
+const ALTO_XSD = path.join(SCHEMAS_DIR, 'alto-4-4.xsd');
 const CATALOG = path.join(SCHEMAS_DIR, 'catalog.xml');
 const canValidate =
   spawnSync('xmllint', ['--version']).status === 0 &&
@@ -75,8 +76,8 @@ describeEachDialect('Export processes on an agent', ({ t }) => {
 
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  /** Makes the process, runs its task on an agent and answers the task's artifact. */
-  const runExport = async (body: Record<string, unknown>, artifact: string) => {
+  /** Makes the process and an agent to run its task; answers the process and task ids. */
+  const startExportProcess = async (body: Record<string, unknown>) => {
     const farm = await defaultFarm(t().app);
     const made = await suite.owner.post(`process/export/${suite.corpusId}/`, {
       element_id: folderId,
@@ -87,16 +88,91 @@ describeEachDialect('Export processes on an agent', ({ t }) => {
     const tasks = made.json().tasks as { id: string }[];
     expect(tasks).toHaveLength(1);
     suite.agent({ farmToken: farm.token, env: { EXPORT_POLL_MS: '250' } });
-    const done = await suite.until(tasks[0]!.id, ['completed', 'failed', 'error'], 120_000);
-    const logs = (await suite.owner.get(`task/${done.id}/`)).json().logs as string;
-    expect(done.state, logs).toBe('completed');
-    const process = await suite.owner.get(`process/${made.json().id}/`);
+    return { processId: made.json().id as string, taskId: tasks[0]!.id };
+  };
+
+  const finished = async (taskId: string) => {
+    const done = await suite.until(taskId, ['completed', 'failed', 'error'], 120_000);
+    const logs = (await suite.owner.get(`task/${taskId}/`)).json().logs as string;
+    return { state: done.state, logs };
+  };
+
+  /** An export still being built, by a job this test holds (the sweep leaves it running). */
+  const heldExport = async () => {
+    const app = t().app;
+    const id = randomUUID();
+    // Made 7 hours ago, so a new export may start after it.
+    const made = new Date(Date.now() - 7 * 3600_000).toISOString();
+    const jobId = randomUUID();
+    await app.db
+      .insertInto('jobs')
+      .values({
+        id: jobId,
+        user_id: null,
+        corpus_id: suite.corpusId,
+        kind: 'test.hold',
+        description: 'Held by the test',
+        status: 'started',
+        progress: 0,
+        payload: '{}',
+        result: null,
+        error: null,
+        stop_requested: 0,
+        claimed_by: 'the test',
+        enqueued_at: made,
+        started_at: made,
+        ended_at: null,
+      })
+      .execute();
+    await app.db
+      .insertInto('corpus_exports')
+      .values({
+        id,
+        corpus_id: suite.corpusId,
+        user_id: suite.actors.owner.id,
+        state: 'running',
+        source: 'default',
+        job_id: jobId,
+        error: null,
+        size: null,
+        created: made,
+        updated: made,
+      })
+      .execute();
+    return id;
+  };
+
+  const waiting = (taskId: string) =>
+    waitFor(
+      'the task to wait for the export',
+      async () => {
+        const task = await t()
+          .app.db.selectFrom('tasks')
+          .select('logs')
+          .where('id', '=', taskId)
+          .executeTakeFirstOrThrow();
+        return task.logs.includes('Waiting for the SQLite export') ? true : undefined;
+      },
+      60_000,
+    );
+
+  /** Makes the process, runs its task on an agent and answers the task's artifact. */
+  const runExport = async (
+    body: Record<string, unknown>,
+    artifact: string,
+    meanwhile?: (taskId: string) => Promise<void>,
+  ) => {
+    const { processId, taskId } = await startExportProcess(body);
+    await meanwhile?.(taskId);
+    const { state, logs } = await finished(taskId);
+    expect(state, logs).toBe('completed');
+    const process = await suite.owner.get(`process/${processId}/`);
     expect(process.json().state).toBe('completed');
-    const listed = await suite.owner.get(`task/${done.id}/artifacts/`);
+    const listed = await suite.owner.get(`task/${taskId}/artifacts/`);
     expect(listed.json().map((a: { path: string }) => a.path)).toEqual([artifact]);
-    const file = await suite.owner.get(`task/${done.id}/artifact/${artifact}`);
+    const file = await suite.owner.get(`task/${taskId}/artifact/${artifact}`);
     expect(file.statusCode).toBe(200);
-    const runs = await suite.owner.get(`process/${made.json().id}/workers/`);
+    const runs = await suite.owner.get(`process/${processId}/workers/`);
     const configuration = runs.json().results[0].configuration.configuration;
     return { bytes: file.rawPayload, logs, exportId: configuration.export_id as string };
   };
@@ -105,73 +181,24 @@ describeEachDialect('Export processes on an agent', ({ t }) => {
     'a PAGE XML export of a folder waits for its SQLite export, then writes one valid file per page with its lines',
     async () => {
       const { app, config } = t();
-      // An export still being built (made 7 hours ago, so a new one may start after it), by a
-      // job this test holds: the one that ends it below.
-      exportId = randomUUID();
-      const made = new Date(Date.now() - 7 * 3600_000).toISOString();
-      const jobId = randomUUID();
-      await app.db
-        .insertInto('jobs')
-        .values({
-          id: jobId,
-          user_id: null,
-          corpus_id: suite.corpusId,
-          kind: 'test.hold',
-          description: 'Held by the test',
-          status: 'started',
-          progress: 0,
-          payload: '{}',
-          result: null,
-          error: null,
-          stop_requested: 0,
-          claimed_by: 'the test',
-          enqueued_at: made,
-          started_at: made,
-          ended_at: null,
-        })
-        .execute();
-      await app.db
-        .insertInto('corpus_exports')
-        .values({
-          id: exportId,
-          corpus_id: suite.corpusId,
-          user_id: suite.actors.owner.id,
-          state: 'running',
-          source: 'default',
-          job_id: jobId,
-          error: null,
-          size: null,
-          created: made,
-          updated: made,
-        })
-        .execute();
-      const running = runExport({ format: 'pagexml', export_id: exportId }, 'pagexml.zip');
-      await waitFor(
-        'the task to wait for the export',
-        async () => {
-          const tasks = await app.db
-            .selectFrom('tasks')
-            .innerJoin('processes', 'processes.id', 'tasks.process_id')
-            .select('tasks.logs')
-            .where('processes.mode', '=', 'export')
+      exportId = await heldExport();
+      const result = await runExport(
+        { format: 'pagexml', export_id: exportId },
+        'pagexml.zip',
+        async (taskId) => {
+          await waiting(taskId);
+          const file = exportFilePath(config.dataDir, exportId);
+          fs.mkdirSync(path.dirname(file), { recursive: true });
+          await buildSqliteExport({ db: app.db, dialect: app.dialect }, suite.corpusId, file, {
+            origin: suite.url,
+          });
+          await app.db
+            .updateTable('corpus_exports')
+            .set({ state: 'done', updated: new Date().toISOString() })
+            .where('id', '=', exportId)
             .execute();
-          return tasks.some((task) => task.logs.includes('Waiting for the SQLite export'))
-            ? true
-            : undefined;
         },
-        60_000,
       );
-      const file = exportFilePath(config.dataDir, exportId);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      await buildSqliteExport({ db: app.db, dialect: app.dialect }, suite.corpusId, file, {
-        origin: suite.url,
-      });
-      await app.db
-        .updateTable('corpus_exports')
-        .set({ state: 'done', updated: new Date().toISOString() })
-        .where('id', '=', exportId)
-        .execute();
-      const result = await running;
       expect(result.logs).toContain(`Waiting for the SQLite export ${exportId} (running)`);
 
       const files = unzipSync(new Uint8Array(result.bytes));
@@ -285,6 +312,56 @@ describeEachDialect('Export processes on an agent', ({ t }) => {
           .find((each) => each.text && /^[\p{L} ]+$/u.test(each.text));
         if (line) expect(text).toContain(line.text!);
       }
+    },
+    180_000,
+  );
+
+  it.runIf(withShared)(
+    'an ALTO export of a page: one valid file, named by the page',
+    async () => {
+      const result = await runExport(
+        { format: 'alto', export_id: exportId, element_id: pageIds[0] },
+        'alto.zip',
+      );
+      const files = unzipSync(new Uint8Array(result.bytes));
+      const layout = await readPageLayout(t().app.db, pageIds[0]!);
+      expect(Object.keys(files)).toEqual([`${layout.pageName}.xml`]);
+      const xml = new TextDecoder().decode(files[`${layout.pageName}.xml`]);
+      for (const line of layout.regions.flatMap((region) => region.lines)) {
+        expect(xml).toContain(line.id);
+      }
+      if (canValidate) {
+        const written = path.join(dir, 'alto.xml');
+        fs.writeFileSync(written, xml);
+        const check = spawnSync('xmllint', ['--nonet', '--noout', '--schema', ALTO_XSD, written], {
+          env: { ...process.env, XML_CATALOG_FILES: CATALOG },
+          encoding: 'utf8',
+        });
+        expect(check.status, check.stderr).toBe(0);
+      }
+    },
+    180_000,
+  );
+
+  it.runIf(withShared)(
+    'fails with the reason when its export fails meanwhile',
+    async () => {
+      const held = await heldExport();
+      const { processId, taskId } = await startExportProcess({ format: 'csv', export_id: held });
+      await waiting(taskId);
+      await t()
+        .app.db.updateTable('corpus_exports')
+        .set({ state: 'failed', updated: new Date().toISOString() })
+        .where('id', '=', held)
+        .execute();
+      const { state, logs } = await finished(taskId);
+      expect(state).toBe('failed');
+      expect(logs).toContain(
+        `The export failed: The SQLite export ${held} failed: start a new one.`,
+      );
+      const listed = await suite.owner.get(`task/${taskId}/artifacts/`);
+      expect(listed.json()).toEqual([]);
+      expect((await suite.owner.get(`process/${processId}/`)).json().state).toBe('failed');
     },
     180_000,
   );

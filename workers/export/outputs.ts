@@ -11,7 +11,7 @@ import type { PageLayout } from '../../src/lib/exports/layout';
 import { writePageXml } from '../../src/lib/exports/pageXml';
 import type { Api } from '../tesseract/api';
 import { writeDocx } from './docx';
-import { isoTime, type ExportReader, type ExportImage } from './exportLayout';
+import { isoTime, type ExportImage, type ExportReader, type WalkedElement } from './exportLayout';
 import { archiveNames, type NamedPage } from './fileNames';
 import { writePdf, type PdfPage } from './pdf';
 import type { Format, Settings } from './settings';
@@ -117,18 +117,21 @@ async function pdf(context: OutputContext): Promise<Uint8Array> {
   return writePdf(pages, { title: context.title, onWarning: context.log });
 }
 
-function csv(context: OutputContext): string {
+/** Written a batch of rows at a time, so a project of any size never sits whole in memory. */
+function csv(context: OutputContext, file: string): string {
   const { reader, settings } = context;
   const fields = settings.fields;
-  let text = csvHeader(fields);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, csvHeader(fields));
   let rows = 0;
   // A batch of elements at a time, so their texts and classes come in a few queries.
-  let batch: ReturnType<ExportReader['walk']> extends Generator<infer T> ? T[] : never = [];
+  let batch: WalkedElement[] = [];
   const images = new Map<string, string | null>();
   const flush = () => {
     const ids = batch.map((item) => item.element.id);
     const texts = reader.transcriptions(ids);
     const classes = reader.classifications(ids);
+    let text = '';
     for (const { element, parent, page } of batch) {
       const chosen = texts.get(element.id);
       let imageUrl: string | null = null;
@@ -158,6 +161,7 @@ function csv(context: OutputContext): string {
       text += csvRow(row, fields);
       rows += 1;
     }
+    fs.appendFileSync(file, text);
     batch = [];
   };
   for (const item of reader.walk(context.roots)) {
@@ -165,9 +169,12 @@ function csv(context: OutputContext): string {
     if (batch.length >= 500) flush();
   }
   flush();
-  if (rows === 0) throw new Error('The chosen elements are not in the export: nothing to write.');
+  if (rows === 0) {
+    fs.rmSync(file, { force: true });
+    throw new Error('The chosen elements are not in the export: nothing to write.');
+  }
   context.log(`${rows} element(s) written`);
-  return text;
+  return file;
 }
 
 /** Writes the format's file and returns its path. */
@@ -195,6 +202,6 @@ export async function writeOutput(format: Format, context: OutputContext): Promi
         await writeDocx(layouts(context, pagesOf(context)), { title: context.title }),
       );
     case 'csv':
-      return writeArtifact(context, name, csv(context));
+      return csv(context, path.join(context.artifactsDir, name));
   }
 }
