@@ -29,8 +29,12 @@ const ACTIONS = [
   'Validate classifications',
   'Move to a folder',
   'Link to a parent',
+  'Export to a file',
   'Delete elements',
 ];
+
+/** Deleting the elements and exporting them to a file are for the project's admins. */
+const ADMIN_ACTIONS = new Set(['Delete elements', 'Export to a file']);
 
 function project(rights: Corpus['rights']) {
   const corpus = makeCorpus({ name: 'Letters', rights });
@@ -87,7 +91,7 @@ describe('Bulk actions of the selection page', () => {
       Object.fromEntries(
         ACTIONS.map((label) => [
           label,
-          label === 'Delete elements'
+          ADMIN_ACTIONS.has(label)
             ? 'You must have an admin access to this project'
             : 'You must have a contributor access to this project',
         ]),
@@ -95,13 +99,15 @@ describe('Bulk actions of the selection page', () => {
     );
   });
 
-  it('leave deletion to administrators: a contributor may do everything else', async () => {
+  it('leave deletion and exports to administrators: a contributor may do everything else', async () => {
     setup(['read', 'write']);
     const actions = await openPage();
     const expected: Record<string, string | null> = Object.fromEntries(
-      ACTIONS.map((label) => [label, null]),
+      ACTIONS.map((label) => [
+        label,
+        ADMIN_ACTIONS.has(label) ? 'You must have an admin access to this project' : null,
+      ]),
     );
-    expected['Delete elements'] = 'You must have an admin access to this project';
     expect(reasons(actions)).toEqual(expected);
     // A blocked button sends nothing.
     await userEvent.click(within(actions).getByRole('button', { name: 'Delete elements' }));
@@ -119,6 +125,16 @@ describe('Bulk actions of the selection page', () => {
     );
     await userEvent.click(within(actions).getByRole('button', { name: 'Move to a folder' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("open the export of the project's selection to a file for its admins", async () => {
+    setup(['read', 'write', 'admin']);
+    const actions = await openPage();
+    await userEvent.click(within(actions).getByRole('button', { name: 'Export to a file' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export to a file' });
+    expect(within(dialog).getByRole('region', { name: 'Elements' }).textContent).toContain(
+      'The selected elements of Letters',
+    );
   });
 
   it('move the selected elements to a folder picked in the tree', async () => {
