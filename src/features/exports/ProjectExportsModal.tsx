@@ -29,7 +29,7 @@ import { CloseAction } from '@/components/modal/ModalActions';
 import { useNeedsNetwork } from '@/components/NeedsNetwork';
 import { PaginationBar } from '@/components/PaginationBar';
 import { ui } from '@/components/styles';
-import { grantsRight } from '@/lib/rights';
+import { RIGHT_MESSAGES, grantsRight } from '@/lib/rights';
 import { relativeTime } from '@/lib/relativeTime';
 import { DeleteExportDialog } from './DeleteExportDialog';
 import { ExportStateBadge } from './ExportStateBadge';
@@ -59,6 +59,10 @@ export function ProjectExportsModal({ corpus, onClose, pollMs }: ProjectExportsM
   // Spec 001 §6: the source choice and column are for verified users of the enterprise edition.
   const withSource = !!info?.features.enterprise && isVerified(user);
   const [deleting, setDeleting] = useState<CorpusExport | null>(null);
+  // The server lets the project's admins and the export's starter delete it (else a 403).
+  const isAdmin = grantsRight(corpus.rights, 'admin');
+  const deleteBlocked = (item: CorpusExport) =>
+    isAdmin || item.user.id === user?.id ? null : RIGHT_MESSAGES.admin;
 
   return (
     <Modal
@@ -90,6 +94,7 @@ export function ProjectExportsModal({ corpus, onClose, pollMs }: ProjectExportsM
                 key={item.id}
                 item={item}
                 withSource={withSource}
+                deleteBlocked={deleteBlocked(item)}
                 onDelete={() => setDeleting(item)}
               />
             ))}
@@ -112,10 +117,12 @@ export function ProjectExportsModal({ corpus, onClose, pollMs }: ProjectExportsM
 function ExportRow({
   item,
   withSource,
+  deleteBlocked,
   onDelete,
 }: {
   item: CorpusExport;
   withSource: boolean;
+  deleteBlocked: string | null;
   onDelete: () => void;
 }) {
   return (
@@ -136,9 +143,13 @@ function ExportRow({
             </a>
           )}
           {canDeleteExport(item) && (
-            <button type="button" className={ui.dangerOutlineButton} onClick={onDelete}>
+            <GuardedButton
+              blocked={deleteBlocked}
+              className={ui.dangerOutlineButton}
+              onClick={onDelete}
+            >
               Delete
-            </button>
+            </GuardedButton>
           )}
         </div>
       </td>

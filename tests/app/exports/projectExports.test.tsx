@@ -140,6 +140,30 @@ describe('Project exports modal', () => {
     expect(server.callsTo('DELETE', `/export/${done.id}/`)).toHaveLength(1);
   });
 
+  it("leaves a deletion to the project's admins and to who started the export", async () => {
+    const corpus = makeCorpus({ rights: ['read', 'write'] });
+    const me = makeUser({ display_name: 'Ada Lovelace' });
+    const mine = makeExport(corpus, 'done', {
+      user: { id: me.id, email: me.email, display_name: 'Ada Lovelace' },
+    });
+    const theirs = makeExport(corpus, 'done', {
+      user: { id: 'someone', email: 'grace@example.org', display_name: 'Grace Hopper' },
+    });
+    const server = open(corpus, [mine, theirs], { user: me });
+    await rows();
+    const deleteOf = (name: string) =>
+      within(screen.getByRole('cell', { name }).closest('tr')!).getByRole('button', {
+        name: 'Delete',
+      });
+    expect(deleteOf('Ada Lovelace').getAttribute('aria-disabled')).toBeNull();
+    const blocked = deleteOf('Grace Hopper');
+    expect(blocked.getAttribute('aria-disabled')).toBe('true');
+    expect(blocked.getAttribute('title')).toBe('You must have an admin access to this project');
+    await userEvent.click(blocked);
+    expect(screen.queryByRole('dialog', { name: 'Delete export' })).toBeNull();
+    expect(server.callsTo('DELETE', `/export/${theirs.id}/`)).toHaveLength(0);
+  });
+
   it("tells the server's reason when a deletion is refused", async () => {
     const corpus = makeCorpus();
     const done = makeExport(corpus, 'done');
