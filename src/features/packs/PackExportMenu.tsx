@@ -53,6 +53,7 @@ export function PackExportMenu({ pack }: { pack: PackRow }) {
     }
   };
 
+  // The menu opens upwards: the packs are listed at the foot of a dialog that clips below.
   return (
     <div ref={root} className="relative">
       <button
@@ -70,7 +71,7 @@ export function PackExportMenu({ pack }: { pack: PackRow }) {
         <ul
           role="menu"
           aria-label={`Export ${pack.name} as`}
-          className="absolute right-0 z-10 mt-1 min-w-36 rounded border border-slate-200 bg-white py-1 shadow-lg"
+          className="absolute right-0 bottom-full z-10 mb-1 min-w-36 rounded border border-slate-200 bg-white py-1 shadow-lg"
         >
           {FORMATS.map(({ format, label }) => (
             <li key={format} role="none">
