@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { zipSync } from 'fflate';
+import { Zip, ZipDeflate } from 'fflate';
 import { writeAlto } from '../../src/lib/exports/alto';
 import { csvHeader, csvRow, type CsvElement } from '../../src/lib/exports/csv';
 import type { PageLayout } from '../../src/lib/exports/layout';
@@ -72,15 +72,45 @@ function writeArtifact(context: OutputContext, name: string, bytes: Uint8Array |
   return file;
 }
 
-function xmlArchive(context: OutputContext, write: (layout: PageLayout) => string): Uint8Array {
+/**
+ * The zip of one XML file per page, written to disk as each page is read, so only one page's
+ * layout and file are in memory at a time.
+ */
+function xmlArchive(
+  context: OutputContext,
+  name: string,
+  write: (layout: PageLayout) => string,
+): string {
   const pages = pagesOf(context);
   const names = archiveNames(pages, '.xml');
-  const files: Record<string, Uint8Array> = {};
-  const encoder = new TextEncoder();
-  layouts(context, pages).forEach((layout, index) => {
-    files[names[index]!] = encoder.encode(write(layout));
-  });
-  return zipSync(files, { level: 6 });
+  fs.mkdirSync(context.artifactsDir, { recursive: true });
+  const file = path.join(context.artifactsDir, name);
+  const fd = fs.openSync(file, 'w');
+  let failure: Error | null = null;
+  try {
+    const zip = new Zip((error, chunk) => {
+      if (error) failure = error;
+      else fs.writeSync(fd, chunk);
+    });
+    const encoder = new TextEncoder();
+    pages.forEach((page, index) => {
+      const layout = context.reader.layout(page.id, context.typeNames);
+      if (layout.skipped > 0) {
+        context.log(
+          `${page.name}: ${layout.skipped} element(s) without a polygon on its image left out`,
+        );
+      }
+      const entry = new ZipDeflate(names[index]!, { level: 6 });
+      zip.add(entry);
+      entry.push(encoder.encode(write(layout)), true);
+      if ((index + 1) % 50 === 0) context.log(`${index + 1} of ${pages.length} page(s) written`);
+    });
+    zip.end();
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (failure) throw failure;
+  return file;
 }
 
 /** The URL of a page image at full size: Folia's own through the task's server. */
@@ -182,17 +212,9 @@ export async function writeOutput(format: Format, context: OutputContext): Promi
   const name = OUTPUT_FILES[format];
   switch (format) {
     case 'pagexml':
-      return writeArtifact(
-        context,
-        name,
-        xmlArchive(context, (layout) => writePageXml(layout)),
-      );
+      return xmlArchive(context, name, (layout) => writePageXml(layout));
     case 'alto':
-      return writeArtifact(
-        context,
-        name,
-        xmlArchive(context, (layout) => writeAlto(layout)),
-      );
+      return xmlArchive(context, name, (layout) => writeAlto(layout));
     case 'pdf':
       return writeArtifact(context, name, await pdf(context));
     case 'docx':
