@@ -1,7 +1,8 @@
 /**
  * RetryProcess (api part 2 §2.5): once the latest run is over, a new run (number + 1) made from
  * the current runs and filters. Elements already processed keep their activity, the others are
- * queued again. Files processes are imported again instead.
+ * queued again; an export process (which reports no activity) makes its one task again. Files
+ * processes are imported again instead.
  */
 import type { Db } from '../../db';
 import { badRequest } from '../../errors';
@@ -12,16 +13,17 @@ import type { ProcessRow } from './rights';
 
 export const RETRY_MESSAGES = {
   files: 'A files process cannot be retried: import the files again instead.',
-  notWorkers: 'Only a workers or dataset process can be retried.',
+  notWorkers: 'Only a workers, dataset or export process can be retried.',
   notStarted: 'This process has not been started yet.',
   unfinished: 'A process can only be retried once its latest run is finished.',
 } as const;
 
 export async function retryProcess(db: Db, process: ProcessRow): Promise<void> {
   if (process.mode === 'files') throw badRequest(RETRY_MESSAGES.files);
-  if (process.mode !== 'workers' && process.mode !== 'dataset') {
+  if (!['workers', 'dataset', 'export'].includes(process.mode)) {
     throw badRequest(RETRY_MESSAGES.notWorkers);
   }
+  const exporting = process.mode === 'export';
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('processes')
@@ -49,9 +51,17 @@ export async function retryProcess(db: Db, process: ProcessRow): Promise<void> {
       useGpu: process.use_gpu === 1,
       keepProcessed: true,
     });
+    if (exporting) {
+      await trx
+        .deleteFrom('worker_activities')
+        .where('worker_run_id', 'in', (eb) =>
+          eb.selectFrom('worker_runs').select('id').where('process_id', '=', process.id),
+        )
+        .execute();
+    }
     await trx
       .updateTable('processes')
-      .set({ started: nowIso(), activity_state: 'ready' })
+      .set({ started: nowIso(), activity_state: exporting ? 'disabled' : 'ready' })
       .where('id', '=', process.id)
       .execute();
   });

@@ -302,5 +302,42 @@ describeEachDialect('export processes', ({ t }) => {
         validation('export_id', 'An export is already running for this project.'),
       );
     });
+
+    it('retries once its task is over: one new task on the same elements', async () => {
+      const made = await post({
+        format: 'pdf',
+        export_id: exports.done,
+        element_id: ids['Page 3'],
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const processId = made.json().id as string;
+      const early = await as('owner').post(`process/${processId}/retry/`);
+      expect(early.statusCode).toBe(400);
+      await t()
+        .app.db.updateTable('tasks')
+        .set({ state: 'failed' })
+        .where('process_id', '=', processId)
+        .execute();
+      const retried = await as('owner').post(`process/${processId}/retry/`);
+      expect(retried.statusCode, retried.body).toBe(201);
+      const tasks = await t()
+        .app.db.selectFrom('tasks')
+        .select(['run', 'state', 'elements'])
+        .where('process_id', '=', processId)
+        .orderBy('run')
+        .execute();
+      expect(tasks.map((task) => [task.run, task.state])).toEqual([
+        [0, 'failed'],
+        [1, 'pending'],
+      ]);
+      expect(JSON.parse(tasks[1]!.elements)).toEqual([ids['Page 3']]);
+      const activities = await t()
+        .app.db.selectFrom('worker_activities')
+        .innerJoin('worker_runs', 'worker_runs.id', 'worker_activities.worker_run_id')
+        .select('worker_activities.id')
+        .where('worker_runs.process_id', '=', processId)
+        .execute();
+      expect(activities).toEqual([]);
+    });
   });
 });
