@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebStream } from 'node:stream/web';
-import type { Api } from '../tesseract/api';
+import { ApiCallError, type Api } from '../tesseract/api';
 
 interface ExportJson {
   id: string;
@@ -84,11 +84,29 @@ export async function waitForExport(
   }
 }
 
-/** Streams the export's file to `<dir>/export.sqlite` and returns the path. */
-export async function downloadExport(api: Api, exportId: string, dir: string): Promise<string> {
+/** A large export on a slow link takes a while; a server that stops sending fails the task. */
+const DOWNLOAD_TIMEOUT_MS = 2 * 3600_000;
+
+/**
+ * Streams the export's file to `<dir>/export.sqlite` and returns the path. Not through
+ * Api.fetch, whose time limit is meant for single answers, not for a whole project's file.
+ */
+export async function downloadExport(
+  api: Api,
+  authorization: string,
+  exportId: string,
+  dir: string,
+): Promise<string> {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'export.sqlite');
-  const response = await api.fetch('GET', `export/${exportId}/`);
+  const url = api.url(`export/${exportId}/`);
+  const response = await fetch(url, {
+    headers: { authorization },
+    signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
+  });
+  if (!response.ok) {
+    throw new ApiCallError(response.status, 'GET', url, await response.text());
+  }
   if (!response.body) throw new ExportUnavailable(`The SQLite export ${exportId} came back empty.`);
   await pipeline(Readable.fromWeb(response.body as WebStream), fs.createWriteStream(file));
   return file;

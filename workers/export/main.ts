@@ -39,7 +39,7 @@ async function main(): Promise<number> {
   );
 
   await waitForExport(api, corpusId, settings.exportId, waitOptions(log));
-  const file = await downloadExport(api, settings.exportId, env.dataDir);
+  const file = await downloadExport(api, env.authorization, settings.exportId, env.dataDir);
   log(`SQLite export downloaded (${(await fs.stat(file)).size} bytes)`);
 
   // The project's type names label the regions as the server's own exports do.
