@@ -23,6 +23,9 @@
  * them. The elements stay in the local store: they are the same rows every visit writes, and
  * the edits queued on them must keep their base version.
  *
+ * The direct children of every region on a page are read too (directChildren.ts): the zones
+ * list is recursive, and which lines a region holds is known offline only that way.
+ *
  * Classifications and metadata come with the descendants' list (with_classes, with_metadata);
  * transcriptions with one recursive request per page (every line's), and the full elements' own;
  * the project's ML classes too, so classifying works offline; and the project's datasets with
@@ -38,6 +41,8 @@ import { storeElements } from './elementStore';
 import { versionOfAnswer } from './httpDates';
 import { iiifTileUrls, type IiifInfo, type TileRequest } from './iiifTiles';
 import { readAllZones } from './zoneReads';
+import { readDirectChildren } from './directChildren';
+import { LINE_TYPE_SLUG } from '@/lib/exports/layout';
 import {
   readClasses,
   readLineTranscriptions,
@@ -555,7 +560,11 @@ export async function runPack(
           pack.bytes += JSON.stringify(await readMetadata(db, read.id, readOptions)).length;
         } else if (read.kind === 'zones') {
           // The zones are descendants already counted: only their list is new.
-          await readAllZones(db, read.id, readOptions);
+          const zones = await readAllZones(db, read.id, readOptions);
+          // Which lines each region holds: the zones list records only the page as a parent.
+          for (const zone of zones) {
+            if (zone.type !== LINE_TYPE_SLUG) await readDirectChildren(db, zone.id, readOptions);
+          }
           const ids = onImage.get(read.id) ?? [];
           const lines = await readLineTranscriptions(db, read.id, ids, readOptions);
           pack.bytes += JSON.stringify(lines).length;

@@ -4,11 +4,13 @@
  * order, nested regions after their parent, lines (type text_line) in their region, lines
  * placed directly on the page wrapped in a text_region.
  *
- * What the device lacks is the direct parent of what a page's recursive zones list gave: that
- * list records the page as every zone's parent. A parent recorded otherwise (a children list
- * read, an element created here) is used; else a line goes into the smallest region whose
- * outline holds the line's centre, as drawn regions do hold their lines, and a region is the
- * page's. Siblings keep the zones list's order (by position), then come those added here.
+ * A page's recursive zones list records the page as every zone's parent; the direct parents
+ * come from the children lists of its regions, which packs read (directChildren.ts), and from
+ * elements created here. A line whose only recorded parent is the page is on the page when
+ * every region's children are known; else (a page opened but not taken offline) it goes into
+ * the smallest region with unknown children whose outline holds the line's centre, as drawn
+ * regions usually hold their lines. Siblings keep the zones list's order (by position), then
+ * come those added here.
  */
 import type { ImageInfo } from '@/api/types';
 import {
@@ -22,6 +24,7 @@ import {
 } from '@/lib/exports/layout';
 import type { Point } from '@/lib/polygon';
 import type { FoliaDatabase, LocalElement } from '../db';
+import { directChildrenStored } from '../directChildren';
 import { readZoneOrder, type PackContents } from './packContents';
 
 type Box = { left: number; top: number; right: number; bottom: number };
@@ -82,8 +85,10 @@ function pageMembers(contents: PackContents, pageId: string): LocalElement[] {
   const pagesHere = contents.pageIds
     .map((id) => contents.byId.get(id)!)
     .filter((other) => other.data.zone?.image.id === image);
+  const pages = new Set(contents.pageIds);
   return contents.elements.filter((row) => {
-    if (row.id === pageId || row.data.zone?.image.id !== image) return false;
+    // Another page on the same image (a scan imported twice, in two formats) is not a zone.
+    if (pages.has(row.id) || row.data.zone?.image.id !== image) return false;
     if (pagesHere.length === 1) return true;
     const recorded = pagesHere.find((other) => row.parentIds.includes(other.id));
     if (recorded) return recorded.id === pageId;
@@ -123,8 +128,12 @@ export async function pageLayoutOnDevice(
     if (polygon) polygons.set(row.id, polygon);
     else skipped += 1;
   }
+  const known = await directChildrenStored(
+    db,
+    members.filter((row) => !isLine(row)).map((row) => row.id),
+  );
   const regionsByArea = members
-    .filter((row) => !isLine(row) && polygons.has(row.id))
+    .filter((row) => !isLine(row) && polygons.has(row.id) && !known.has(row.id))
     .map((row) => ({
       row,
       polygon: polygons.get(row.id)!,
