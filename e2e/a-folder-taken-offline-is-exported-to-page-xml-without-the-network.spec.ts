@@ -82,6 +82,19 @@ test('a folder taken offline is exported to PAGE XML on the device, without the 
     const saved = test.info().outputPath('page-page.zip');
     await file.saveAs(saved);
     await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+    // The same pack as CSV: a header, then a row per element the pack holds.
+    await packs.getByRole('button', { name: 'Export page', exact: true }).click();
+    const csvDownload = page.waitForEvent('download');
+    await menu.getByRole('menuitem', { name: 'CSV' }).click();
+    const csv = await csvDownload;
+    expect(csv.suggestedFilename()).toBe('page.csv');
+    const csvPath = test.info().outputPath('page.csv');
+    await csv.saveAs(csvPath);
+    const rows = fs.readFileSync(csvPath, 'utf8').split('\r\n');
+    expect(rows[0]).toMatch(/^id,name,type,parent_id,parent_name,page_id,page_name,/);
+    const breuil = rows.find((row) => row.includes('Breüil'));
+    expect(breuil, 'the line of 0005 naming Breüil').toMatch(/,text_line,.*,0005,/);
     return unzipSync(fs.readFileSync(saved));
   });
 
