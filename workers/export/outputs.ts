@@ -38,13 +38,19 @@ export const OUTPUT_FILES: Record<Format, string> = {
   csv: 'export.csv',
 };
 
-/** Pages (with the parent that names their folder on a clash), at least one. */
+/**
+ * Pages (with the parent that names their folder on a clash), at least one. A page without an
+ * image has no size to place anything on: it is left out, and said so.
+ */
 function pagesOf(context: OutputContext): NamedPage[] {
-  const pages = context.reader.pageEntries(context.roots).map(({ element, parent }) => ({
-    id: element.id,
-    name: element.name,
-    parentName: parent?.name ?? null,
-  }));
+  const pages: NamedPage[] = [];
+  for (const { element, parent } of context.reader.pageEntries(context.roots)) {
+    if (element.image_id === null) {
+      context.log(`${element.name}: left out, this page has no image`);
+      continue;
+    }
+    pages.push({ id: element.id, name: element.name, parentName: parent?.name ?? null });
+  }
   if (pages.length === 0) {
     throw new Error('There is no page under the chosen elements: nothing to export.');
   }
