@@ -2,11 +2,12 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { api } from '@/api/client';
-import type { Element } from '@/api/types';
+import { unzipSync } from 'fflate';
+import { api, type Page } from '@/api/client';
+import type { Element, ElementListItem } from '@/api/types';
 import type { LayoutRegion, PageLayout } from '@/lib/exports/layout';
 import { FoliaDatabase } from '@/offline/db';
-import { readPackLayouts } from '@/offline/exports/exportPack';
+import { exportPack, readPackLayouts } from '@/offline/exports/exportPack';
 import { planPack, runPack } from '@/offline/packs';
 import { runImport } from '../../server/imports/execute';
 import { readPageLayout } from '../../server/services/exports/pageLayout';
@@ -54,7 +55,7 @@ function page(layout: PageLayout) {
   };
 }
 
-describeEachDialect('a folder taken offline, exported on the device', ({ t }) => {
+describeEachDialect('a page or folder taken offline, exported on the device', ({ t }) => {
   let actors: Actors;
   const folders = new Map<string, string>();
   const dbs: FoliaDatabase[] = [];
@@ -77,6 +78,23 @@ describeEachDialect('a folder taken offline, exported on the device', ({ t }) =>
   afterAll(async () => {
     vi.unstubAllGlobals();
     for (const db of dbs) await db.delete();
+  });
+
+  it.runIf(withShared)('a single page taken offline exports that page alone', async () => {
+    const db = new FoliaDatabase(`pack-export-${randomUUID()}`);
+    dbs.push(db);
+    const pages = await api<Page<ElementListItem>>(
+      `/elements/${folders.get('lectaurep-bronod')}/children/`,
+      { query: { recursive: true, type: 'page', order: 'name' } },
+    );
+    const root = await api<Element>(`/element/${pages.results[0]!.id}/`);
+    await runPack(await planPack(root), 'thumbnail', { db, caches: noCaches });
+
+    const { layouts } = await readPackLayouts(db, root.id);
+    expect(layouts.map((layout) => layout.pageId)).toEqual([root.id]);
+    expect(page(layouts[0]!)).toEqual(page(await readPageLayout(t().app.db, root.id)));
+    const files = unzipSync((await exportPack(db, root.id, 'alto')).bytes);
+    expect(Object.keys(files)).toEqual([`${root.name}.xml`]);
   });
 
   for (const name of FOLDERS) {
