@@ -16,7 +16,11 @@ import { chunks, INSERT_CHUNK } from '../elements/repository';
 import { findExport, startExport } from '../exports/exports';
 import { selectedIdsOfCorpus, SELECTION_MESSAGES } from '../selection';
 import type { ExportFormat } from '../workers/builtinWorkers';
-import { validateConfiguration, type UserConfiguration } from '../workers/configurationRules';
+import {
+  normalizeConfiguration,
+  validateConfiguration,
+  type UserConfiguration,
+} from '../workers/configurationRules';
 import { featureVersion, userConfiguration } from '../workers/versions';
 import { NO_SELECTION } from './create';
 import { createTaskRun } from './start';
@@ -68,10 +72,14 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function checkOptions(schema: UserConfiguration | null, options: Record<string, unknown>): void {
-  if (Object.keys(options).length === 0) return;
+/** The options as stored (empty values dropped, as a saved configuration keeps them), or a 400. */
+function checkOptions(
+  schema: UserConfiguration | null,
+  options: Record<string, unknown>,
+): Record<string, unknown> {
+  if (Object.keys(options).length === 0) return {};
   const problems = validateConfiguration(schema ?? {}, options);
-  if (problems.length === 0) return;
+  if (problems.length === 0) return normalizeConfiguration(schema ?? {}, options);
   throw validationErrors(
     problems.map((problem) => ({
       code: 'invalid',
@@ -206,10 +214,9 @@ export async function createExportProcess(
   if (!version) {
     throw validationError('format', EXPORT_PROCESS_MESSAGES.noVersion(input.format));
   }
-  const options = input.configuration ?? {};
-  checkOptions(
+  const options = checkOptions(
     userConfiguration({ configuration: JSON.stringify(version.configuration) }),
-    options,
+    input.configuration ?? {},
   );
 
   if (input.selection && input.element_id) {

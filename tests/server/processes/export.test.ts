@@ -249,6 +249,11 @@ describeEachDialect('export processes', ({ t }) => {
       const second = await runOf((await post(body)).json().id);
       expect(first[0]!.configuration).toEqual(second[0]!.configuration);
       expect(first[0]!.configuration?.configuration).toEqual({ export_id: exports.done });
+      // Options left empty are dropped, so the worker reads their defaults.
+      const empty = await post({ ...body, format: 'csv', configuration: { fields: [] } });
+      expect(empty.statusCode, empty.body).toBe(201);
+      const [run] = await runOf(empty.json().id);
+      expect(run!.configuration?.configuration).toEqual({ export_id: exports.done });
     });
 
     it('exports the selection: its elements are the task’s', async () => {
