@@ -3,8 +3,13 @@
  * the rows of the local store, where edits not yet sent are already applied (elements created,
  * renamed, reshaped or deleted here, transcriptions and classifications changed here).
  */
-import type { Corpus, Element, ElementClassification, ElementListItem } from '@/api/types';
-import type { Transcription } from '@/api/types';
+import type {
+  Corpus,
+  Element,
+  ElementClassification,
+  ElementListItem,
+  Transcription,
+} from '@/api/types';
 import { chooseTranscription } from '@/lib/exports/layout';
 import type { FoliaDatabase, LocalElement, PackRow } from '../db';
 import { listKey } from '../elementReads';
