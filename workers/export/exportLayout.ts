@@ -119,6 +119,7 @@ export class ExportReader {
   private readonly elementById: BetterSqlite3.Statement;
   private readonly childrenByParent: BetterSqlite3.Statement;
   private readonly imageById: BetterSqlite3.Statement;
+  private readonly parentsByChild: BetterSqlite3.Statement;
 
   constructor(readonly db: BetterSqlite3.Database) {
     this.elementById = db.prepare(
@@ -129,6 +130,11 @@ export class ExportReader {
       'SELECT e.id, e.name, e.type, e.image_id, e.polygon, e.created, e.updated, e.confidence, ' +
         'e.worker_run_id, p.ordering FROM element_path p JOIN element e ON e.id = p.child_id ' +
         'WHERE p.parent_id = ? ORDER BY p.ordering, e.id',
+    );
+    this.parentsByChild = db.prepare(
+      'SELECT e.id, e.name, e.type, e.image_id, e.polygon, e.created, e.updated, e.confidence, ' +
+        'e.worker_run_id FROM element_path p JOIN element e ON e.id = p.parent_id ' +
+        'WHERE p.child_id = ? ORDER BY p.ordering, e.id',
     );
     this.imageById = db.prepare(
       'SELECT i.id, i.url, i.width, i.height, s.url AS server_url, ' +
@@ -161,6 +167,23 @@ export class ExportReader {
   }
 
   /**
+   * The page a chosen element is on: itself for a page, else the highest ancestor on the same
+   * image (a chosen line or region stands for its page), stopping at one of type `page`; null
+   * for an element without an image.
+   */
+  pageOfChosen(element: ExportElement): ExportElement | null {
+    if (element.image_id === null) return null;
+    let page = element;
+    for (let depth = 0; page.type !== PAGE_TYPE_SLUG && depth < MAX_DEPTH; depth++) {
+      const parents = this.parentsByChild.all(page.id) as ExportElement[];
+      const up = parents.find((parent) => parent.image_id === element.image_id);
+      if (!up) break;
+      page = up;
+    }
+    return page;
+  }
+
+  /**
    * Every element under the chosen ones, and themselves, depth first in their order, each once,
    * with the parent it was reached through and the page it is on (null above pages).
    */
@@ -175,7 +198,9 @@ export class ExportReader {
     const stack: Frame[] = [];
     for (const id of [...rootIds].reverse()) {
       const element = this.element(id);
-      if (element) stack.push({ element, parent: null, page: null, depth: 0 });
+      if (element) {
+        stack.push({ element, parent: null, page: this.pageOfChosen(element), depth: 0 });
+      }
     }
     while (stack.length > 0) {
       const frame = stack.pop()!;
@@ -192,7 +217,10 @@ export class ExportReader {
     }
   }
 
-  /** The pages under the chosen elements (a chosen page is itself), in a stable order. */
+  /**
+   * The pages under the chosen elements (a chosen page is itself, a chosen line or region its
+   * page), in a stable order.
+   */
   pages(rootIds: readonly string[]): ExportElement[] {
     return this.pageEntries(rootIds).map((entry) => entry.element);
   }
@@ -229,7 +257,10 @@ export class ExportReader {
     };
     for (const id of rootIds) {
       const element = this.element(id);
-      if (element) yield* visit(this, element, null, 0);
+      if (!element) continue;
+      // A chosen line or region stands for its page.
+      const page = this.pageOfChosen(element);
+      yield* visit(this, page ?? element, null, 0);
     }
   }
 

@@ -2,7 +2,7 @@
  * The export worker's files from a small export written by hand in the v11 tables: a folder
  * holding two pages of the same name, one without an image. PAGE XML: the page with an image
  * gets its file (the other is left out, and the log says so); CSV: every element, with its
- * parent, page, text and classes, in the folder's order.
+ * parent, page, text and classes, in the folder's order; a chosen line stands for its page.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -178,5 +178,16 @@ describe('export worker files', () => {
     await expect(writeOutput('alto', only)).rejects.toThrow(
       'There is no page under the chosen elements: nothing to export.',
     );
+  });
+
+  it('exports the page of a chosen line once, and its rows with their page', async () => {
+    const lines: string[] = [];
+    const zip = await writeOutput('alto', { ...context({}, lines), roots: [LINE, PAGE, REGION] });
+    expect(Object.keys(unzipSync(new Uint8Array(fs.readFileSync(zip))))).toEqual(['f. 1.xml']);
+    const csv = await writeOutput('csv', {
+      ...context({ fields: ['name', 'parent_name', 'page_id'] }, []),
+      roots: [LINE],
+    });
+    expect(fs.readFileSync(csv, 'utf8')).toBe(`name,parent_name,page_id\r\nLine,,${PAGE}\r\n`);
   });
 });
