@@ -321,24 +321,24 @@ describeEachDialect('worker versions', ({ t }) => {
 
   describe('GET /workers/versions/feature/{feature}/', () => {
     it('answers the available version providing a feature; one version per feature', async () => {
-      const missing = await as('verified').get('workers/versions/feature/pdf_export/');
+      const missing = await as('verified').get('workers/versions/feature/thumbnails_generator/');
       expect(missing.statusCode).toBe(404);
       const worker = await publishWorker(as('manager'));
       const version = await publishVersion(as('manager'), worker.id, {
-        feature: 'pdf_export',
+        feature: 'thumbnails_generator',
         state: 'available',
       });
-      const response = await as('verified').get('workers/versions/feature/pdf_export/');
+      const response = await as('verified').get('workers/versions/feature/thumbnails_generator/');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(version);
       const second = await as('manager').post(`workers/${worker.id}/versions/`, {
-        feature: 'pdf_export',
+        feature: 'thumbnails_generator',
       });
       expect(second.statusCode).toBe(400);
       expect(second.json()).toEqual(
         validation(
           'feature',
-          'A worker version already provides the feature pdf_export.',
+          'A worker version already provides the feature thumbnails_generator.',
           'unique',
         ),
       );
