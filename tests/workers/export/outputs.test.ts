@@ -17,7 +17,16 @@ import { writeOutput, type OutputContext } from '../../../workers/export/outputs
 import { readSettings } from '../../../workers/export/settings';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const [FOLDER, PAGE, BLANK, REGION, LINE, IMAGE, RUN, VERSION] = [1, 2, 3, 4, 5, 6, 7, 8].map(ID);
+const [FOLDER, PAGE, BLANK, REGION, LINE, IMAGE, RUN, VERSION] = [
+  ID(1),
+  ID(2),
+  ID(3),
+  ID(4),
+  ID(5),
+  ID(6),
+  ID(7),
+  ID(8),
+] as const;
 const T = 1_700_000_000;
 
 describe('export worker files', () => {
