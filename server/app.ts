@@ -49,6 +49,9 @@ import { createJobRunner, type JobRunner } from './jobs/runner';
 import { settleStoredArchives } from './services/models/archives';
 import { searchReindexRoutes } from './routes/search/reindex';
 import { createSearchFollower } from './services/search/follower';
+import { openApiPlugin } from './openapi/plugin';
+import { openApiRoutes } from './openapi/routes';
+import { recordApiResponses, type RecordedResponse } from './openapi/recorder';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +77,8 @@ export interface BuildOptions {
    * listen (tests, the CLI) never start the loop and run jobs with app.jobs.drain().
    */
   startJobs?: boolean;
+  /** Told of every API answer (tests check them against the OpenAPI document). */
+  onApiResponse?: (response: RecordedResponse) => void;
 }
 
 /** Builds the whole server: database (migrated), auth, API routes, and the built PWA. */
@@ -151,6 +156,9 @@ export async function buildApp(
   await authPlugin(app, { secure: !!https });
 
   apiCacheControl(app, API_PREFIX);
+  // Before the routes: the OpenAPI document is collected from them as they are registered.
+  await openApiPlugin(app, API_PREFIX);
+  if (options.onApiResponse) recordApiResponses(app, API_PREFIX, options.onApiResponse);
   app.decorate('apiRoutes', [] as ApiRoute[]);
   await app.register(
     async (api) => {
@@ -189,6 +197,7 @@ export async function buildApp(
       await api.register(searchRoutes);
       await api.register(searchReindexRoutes);
       await api.register(exportsRoutes);
+      await api.register(openApiRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -35,26 +35,42 @@ type IdParams = { Params: { id: string } };
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get('/admin/users/', async (request) => {
-    requireSiteAdmin(request.user);
-    const { search } = parse(searchQuery, request.query);
-    return paginate(request, adminUserSource(db, search || undefined));
-  });
+  app.get(
+    '/admin/users/',
+    { schema: { operationId: 'AdminListUsers', tags: ['admin'] } },
+    async (request) => {
+      requireSiteAdmin(request.user);
+      const { search } = parse(searchQuery, request.query);
+      return paginate(request, adminUserSource(db, search || undefined));
+    },
+  );
 
-  app.get<IdParams>('/admin/users/:id/', async (request) => {
-    requireSiteAdmin(request.user);
-    return getAdminUser(db, request.params.id);
-  });
+  app.get<IdParams>(
+    '/admin/users/:id/',
+    { schema: { operationId: 'AdminRetrieveUser', tags: ['admin'] } },
+    async (request) => {
+      requireSiteAdmin(request.user);
+      return getAdminUser(db, request.params.id);
+    },
+  );
 
-  app.patch<IdParams>('/admin/users/:id/', async (request) => {
-    const actor = requireSiteAdmin(request.user);
-    const changes = parse(userChangesBody, request.body);
-    return updateAdminUser(db, actor, request.params.id, changes);
-  });
+  app.patch<IdParams>(
+    '/admin/users/:id/',
+    { schema: { operationId: 'AdminPartialUpdateUser', tags: ['admin'] } },
+    async (request) => {
+      const actor = requireSiteAdmin(request.user);
+      const changes = parse(userChangesBody, request.body);
+      return updateAdminUser(db, actor, request.params.id, changes);
+    },
+  );
 
-  app.get('/admin/corpora/', async (request) => {
-    requireSiteAdmin(request.user);
-    const { search } = parse(searchQuery, request.query);
-    return paginate(request, adminCorpusSource(db, search || undefined));
-  });
+  app.get(
+    '/admin/corpora/',
+    { schema: { operationId: 'AdminListCorpora', tags: ['admin'] } },
+    async (request) => {
+      requireSiteAdmin(request.user);
+      const { search } = parse(searchQuery, request.query);
+      return paginate(request, adminCorpusSource(db, search || undefined));
+    },
+  );
 }

@@ -10,6 +10,7 @@ import {
   updateElementType,
 } from '../services/elementTypes';
 import { color, parse, text, uuidSchema } from '../validation';
+import { elementType, errors, idParams, noContent } from '../openapi/schemas';
 
 // Django's SlugField: letters, digits, underscores and hyphens. `*` leaves the empty
 // string to min(1), so a blank slug gets one error, not two.
@@ -40,26 +41,53 @@ const updateBody = z.object({
 
 type IdParams = { Params: { id: string } };
 
+const tags = ['elements'];
+const createType = {
+  operationId: 'CreateElementType',
+  tags,
+  body: createBody,
+  response: { 201: elementType, ...errors(400, 401, 403) },
+};
+const retrieveType = {
+  operationId: 'RetrieveElementType',
+  tags,
+  params: idParams,
+  response: { 200: elementType, ...errors(401, 403, 404) },
+};
+const updateType = {
+  operationId: 'PartialUpdateElementType',
+  tags,
+  params: idParams,
+  body: updateBody,
+  response: { 200: elementType, ...errors(400, 401, 403, 404) },
+};
+const destroyType = {
+  operationId: 'DestroyElementType',
+  tags,
+  params: idParams,
+  response: { 204: noContent, ...errors(400, 401, 403, 404) },
+};
+
 /** CreateElementType, RetrieveElementType, PartialUpdateElementType, DestroyElementType. */
 export async function elementTypeRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/elements/type/', async (request, reply) => {
+  app.post('/elements/type/', { schema: createType }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(createBody, request.body);
     return reply.code(201).send(await createElementType(app.db, user, input));
   });
 
-  app.get<IdParams>('/elements/type/:id/', async (request) => {
+  app.get<IdParams>('/elements/type/:id/', { schema: retrieveType }, async (request) => {
     const { type } = await requireTypeRight(app.db, request.user, request.params.id, 'read');
     return elementTypeJson(type);
   });
 
-  app.patch<IdParams>('/elements/type/:id/', async (request) => {
+  app.patch<IdParams>('/elements/type/:id/', { schema: updateType }, async (request) => {
     const user = requireUser(request);
     const found = await requireTypeRight(app.db, user, request.params.id, 'admin');
     return updateElementType(app.db, found, parse(updateBody, request.body));
   });
 
-  app.delete<IdParams>('/elements/type/:id/', async (request, reply) => {
+  app.delete<IdParams>('/elements/type/:id/', { schema: destroyType }, async (request, reply) => {
     const user = requireUser(request);
     await deleteElementType(
       app.db,

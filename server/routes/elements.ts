@@ -36,6 +36,22 @@ import { elementRowById } from '../services/elements/repository';
 import { elementJson, serializeElements } from '../services/elements/serialize';
 import { updateElement } from '../services/elements/update';
 import { parse, text, uuidSchema } from '../validation';
+import {
+  corpusElementsQuery,
+  deletionQuery,
+  hierarchyQuery,
+  imageElementsQuery,
+  parentsQuery,
+} from '../openapi/elementQueries';
+import {
+  element as elementSchema,
+  elementListItem,
+  errors,
+  idParams,
+  noContent,
+  paginated,
+  scheduled,
+} from '../openapi/schemas';
 
 const NAME_MAX = 250;
 const slug = z.string().trim().min(1).max(100);
@@ -66,8 +82,25 @@ const updateBody = z.object({
 
 const moveBody = z.object({ source: uuidSchema, destination: uuidSchema });
 
+// Arkindex's parameter names, which its clients pass by name: ListElements(corpus=…).
+const corpusParams = z.object({ corpus: uuidSchema });
+const linkParams = z.object({ child: uuidSchema, parent: uuidSchema });
+const elementList = paginated(elementListItem);
+const elementRef = z.object({ id: uuidSchema, type: z.string(), name: z.string() });
+const neighbors = z.array(
+  z.object({
+    path: z.array(elementRef),
+    ordering: z.number().int().nullable(),
+    previous: elementRef.nullable(),
+    next: elementRef.nullable(),
+  }),
+);
+const deletion = { 202: scheduled, 204: noContent };
+const tags = ['elements'];
+
 type IdParams = { Params: { id: string } };
-type LinkParams = { Params: { id: string; parent: string } };
+type CorpusParams = { Params: { corpus: string } };
+type LinkParams = { Params: { child: string; parent: string } };
 
 function sendDeletion(reply: FastifyReply, outcome: DeletionOutcome) {
   // A scheduled deletion answers 202 with an empty object, as Arkindex does.
@@ -100,20 +133,47 @@ export async function elementRoutes(app: FastifyInstance): Promise<void> {
     };
   }
 
-  app.get<IdParams>('/corpus/:id/elements/', async (request) => {
-    const { corpus } = await requireCorpusRight(db, request.user, request.params.id, 'read');
+  const listElements = {
+    operationId: 'ListElements',
+    tags,
+    'x-paginated': true,
+    params: corpusParams,
+    querystring: corpusElementsQuery,
+    response: { 200: elementList, ...errors(400, 401, 403, 404) },
+  };
+  app.get<CorpusParams>('/corpus/:corpus/elements/', { schema: listElements }, async (request) => {
+    const { corpus } = await requireCorpusRight(db, request.user, request.params.corpus, 'read');
     const list = await readList(request, 'corpus', corpus.id);
     return listPage(request, list, { kind: 'corpus', corpusId: corpus.id });
   });
 
-  app.delete<IdParams>('/corpus/:id/elements/', async (request, reply) => {
-    const user = requireVerified(request);
-    const access = await requireCorpusRight(db, user, request.params.id, 'admin');
-    const outcome = await destroyCorpusElements(db, user, access, queryValues(request.query));
-    return sendDeletion(reply, outcome);
-  });
+  const destroyElements = {
+    operationId: 'DestroyElements',
+    tags,
+    params: corpusParams,
+    querystring: deletionQuery.extend({ top_level: corpusElementsQuery.shape.top_level }),
+    response: { ...deletion, ...errors(400, 401, 403, 404) },
+  };
+  app.delete<CorpusParams>(
+    '/corpus/:corpus/elements/',
+    { schema: destroyElements },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      const access = await requireCorpusRight(db, user, request.params.corpus, 'admin');
+      const outcome = await destroyCorpusElements(db, user, access, queryValues(request.query));
+      return sendDeletion(reply, outcome);
+    },
+  );
 
-  app.get<IdParams>('/elements/:id/children/', async (request, reply) => {
+  const listChildren = {
+    operationId: 'ListElementChildren',
+    tags,
+    'x-paginated': true,
+    params: idParams,
+    querystring: hierarchyQuery,
+    response: { 200: elementList, 304: noContent, ...errors(400, 401, 403, 404) },
+  };
+  app.get<IdParams>('/elements/:id/children/', { schema: listChildren }, async (request, reply) => {
     const { element } = await requireElementRight(db, request.user, request.params.id, 'read');
     const list = await readList(request, 'children', element.corpus_id);
     const { recursive } = list.options;
@@ -130,26 +190,55 @@ export async function elementRoutes(app: FastifyInstance): Promise<void> {
     return listPage(request, list, { kind: 'children', parentId: element.id, recursive });
   });
 
-  app.delete<IdParams>('/elements/:id/children/', async (request, reply) => {
+  const destroyChildrenSchema = {
+    operationId: 'DestroyElementChildren',
+    tags,
+    params: idParams,
+    querystring: deletionQuery.extend({ recursive: hierarchyQuery.shape.recursive }),
+    response: { ...deletion, ...errors(400, 401, 403, 404, 412) },
+  };
+  const deleteChildren = { schema: destroyChildrenSchema };
+  app.delete<IdParams>('/elements/:id/children/', deleteChildren, async (request, reply) => {
     const user = requireVerified(request);
     const found = await requireElementRight(db, user, request.params.id, 'admin');
     await requireUnchanged(request, found);
     return sendDeletion(reply, await destroyChildren(db, user, found, queryValues(request.query)));
   });
 
-  app.get<IdParams>('/elements/:id/parents/', async (request) => {
+  const listParents = {
+    operationId: 'ListElementParents',
+    tags,
+    'x-paginated': true,
+    params: idParams,
+    querystring: parentsQuery,
+    response: { 200: elementList, ...errors(400, 401, 403, 404) },
+  };
+  app.get<IdParams>('/elements/:id/parents/', { schema: listParents }, async (request) => {
     const { element } = await requireElementRight(db, request.user, request.params.id, 'read');
     const list = await readList(request, 'parents', element.corpus_id);
     const { recursive } = list.options;
     return listPage(request, list, { kind: 'parents', childId: element.id, recursive });
   });
 
-  app.get<IdParams>('/elements/:id/neighbors/', async (request) => {
+  const listNeighbors = {
+    operationId: 'ListElementNeighbors',
+    tags,
+    'x-paginated': false,
+    params: idParams,
+    response: { 200: neighbors, ...errors(401, 403, 404) },
+  };
+  app.get<IdParams>('/elements/:id/neighbors/', { schema: listNeighbors }, async (request) => {
     const { element } = await requireElementRight(db, request.user, request.params.id, 'read');
     return elementNeighbors(db, element);
   });
 
-  app.get<IdParams>('/element/:id/', async (request, reply) => {
+  const retrieveElement = {
+    operationId: 'RetrieveElement',
+    tags,
+    params: idParams,
+    response: { 200: elementSchema, ...errors(401, 403, 404) },
+  };
+  app.get<IdParams>('/element/:id/', { schema: retrieveElement }, async (request, reply) => {
     const found = await requireElementRight(db, request.user, request.params.id, 'read');
     reply.header('last-modified', lastModifiedHeader(found.element.updated));
     return retrieve(request, found);
@@ -172,7 +261,14 @@ export async function elementRoutes(app: FastifyInstance): Promise<void> {
     return elementJson(db, row, requestOrigin(request), found.access.rights);
   }
 
-  app.patch<IdParams>('/element/:id/', async (request, reply) => {
+  const updateElementSchema = {
+    operationId: 'PartialUpdateElement',
+    tags,
+    params: idParams,
+    body: updateBody,
+    response: { 200: elementSchema, ...errors(400, 401, 403, 404, 412) },
+  };
+  app.patch<IdParams>('/element/:id/', { schema: updateElementSchema }, async (request, reply) => {
     const user = requireUser(request);
     const found = await requireElementRight(db, user, request.params.id, 'write');
     const changes = parse(updateBody, request.body);
@@ -182,14 +278,34 @@ export async function elementRoutes(app: FastifyInstance): Promise<void> {
     return updated.json;
   });
 
-  app.delete<IdParams>('/element/:id/', async (request, reply) => {
+  const destroyElementSchema = {
+    operationId: 'DestroyElement',
+    tags,
+    params: idParams,
+    querystring: deletionQuery.pick({ delete_children: true }),
+    response: { ...deletion, ...errors(400, 401, 403, 404, 412) },
+  };
+  const deleteOne = { schema: destroyElementSchema };
+  app.delete<IdParams>('/element/:id/', deleteOne, async (request, reply) => {
     const user = requireVerified(request);
     const found = await requireElementRight(db, user, request.params.id, 'admin');
     await requireUnchanged(request, found);
     return sendDeletion(reply, await destroyElement(db, user, found, queryValues(request.query)));
   });
 
-  app.post('/elements/create/', async (request, reply) => {
+  const createElementSchema = {
+    operationId: 'CreateElement',
+    tags,
+    querystring: z.object({
+      slim_output: z.boolean().optional().describe('Answer only the new element’s id'),
+    }),
+    body: createBody,
+    response: {
+      201: z.union([elementSchema, z.object({ id: uuidSchema })]),
+      ...errors(400, 401, 403),
+    },
+  };
+  app.post('/elements/create/', { schema: createElementSchema }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(createBody, request.body);
     const created = await createElement(db, user, input, requestOrigin(request));
@@ -199,24 +315,61 @@ export async function elementRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(201).send(slim ? { id: created.id } : created);
   });
 
-  app.post('/element/move/', async (request) => {
+  const moveElementSchema = {
+    operationId: 'MoveElement',
+    tags,
+    body: moveBody,
+    response: {
+      200: z.object({ source: uuidSchema, destination: uuidSchema }),
+      ...errors(400, 401, 403),
+    },
+  };
+  app.post('/element/move/', { schema: moveElementSchema }, async (request) => {
     const user = requireUser(request);
     return moveElement(db, user, parse(moveBody, request.body));
   });
 
-  app.post<LinkParams>('/element/:id/parent/:parent/', async (request, reply) => {
-    const user = requireUser(request);
-    const link = await linkElement(db, user, request.params.id, request.params.parent);
-    return reply.code(201).send(link);
-  });
+  const createParent = {
+    operationId: 'CreateElementParent',
+    tags,
+    params: linkParams,
+    response: { 201: linkParams, ...errors(400, 401, 403, 404) },
+  };
+  app.post<LinkParams>(
+    '/element/:child/parent/:parent/',
+    { schema: createParent },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const link = await linkElement(db, user, request.params.child, request.params.parent);
+      return reply.code(201).send(link);
+    },
+  );
 
-  app.delete<LinkParams>('/element/:id/parent/:parent/', async (request, reply) => {
-    const user = requireUser(request);
-    await unlinkElement(db, user, request.params.id, request.params.parent);
-    return reply.code(204).send();
-  });
+  const destroyParent = {
+    operationId: 'DestroyElementParent',
+    tags,
+    params: linkParams,
+    response: { 204: noContent, ...errors(400, 401, 403, 404) },
+  };
+  app.delete<LinkParams>(
+    '/element/:child/parent/:parent/',
+    { schema: destroyParent },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await unlinkElement(db, user, request.params.child, request.params.parent);
+      return reply.code(204).send();
+    },
+  );
 
-  app.get<IdParams>('/image/:id/elements/', async (request) => {
+  const listImageElements = {
+    operationId: 'ListImageElements',
+    tags,
+    'x-paginated': true,
+    params: idParams,
+    querystring: imageElementsQuery,
+    response: { 200: elementList, ...errors(400, 401, 403, 404) },
+  };
+  app.get<IdParams>('/image/:id/elements/', { schema: listImageElements }, async (request) => {
     const { image } = await requireReadableImage(db, request.user, request.params.id);
     const list = await readList(request, 'image', null);
     const corpusIds = readableCorpusIds(db, request.user);

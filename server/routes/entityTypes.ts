@@ -37,26 +37,45 @@ type IdParams = { Params: { id: string } };
 export async function entityTypeRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.post('/entity/types/', async (request, reply) => {
-    const user = requireUser(request);
-    const input = parse(createBody, request.body);
-    return reply.code(201).send(await createEntityType(db, user, input));
-  });
+  app.post(
+    '/entity/types/',
+    { schema: { operationId: 'CreateEntityType', tags: ['entities'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const input = parse(createBody, request.body);
+      return reply.code(201).send(await createEntityType(db, user, input));
+    },
+  );
 
-  app.get<IdParams>('/entity/types/:id/', async (request) => {
-    const { type } = await requireEntityTypeRight(db, request.user, request.params.id, 'read');
-    return entityTypeDetailJson(type);
-  });
+  app.get<IdParams>(
+    '/entity/types/:id/',
+    { schema: { operationId: 'RetrieveEntityType', tags: ['entities'] } },
+    async (request) => {
+      const { type } = await requireEntityTypeRight(db, request.user, request.params.id, 'read');
+      return entityTypeDetailJson(type);
+    },
+  );
 
-  app.patch<IdParams>('/entity/types/:id/', async (request) => {
-    const user = requireUser(request);
-    const found = await requireEntityTypeRight(db, user, request.params.id, 'admin');
-    return updateEntityType(db, found, parse(updateBody, request.body));
-  });
+  app.patch<IdParams>(
+    '/entity/types/:id/',
+    { schema: { operationId: 'PartialUpdateEntityType', tags: ['entities'] } },
+    async (request) => {
+      const user = requireUser(request);
+      const found = await requireEntityTypeRight(db, user, request.params.id, 'admin');
+      return updateEntityType(db, found, parse(updateBody, request.body));
+    },
+  );
 
-  app.delete<IdParams>('/entity/types/:id/', async (request, reply) => {
-    const user = requireUser(request);
-    await deleteEntityType(db, await requireEntityTypeRight(db, user, request.params.id, 'admin'));
-    return reply.code(204).send();
-  });
+  app.delete<IdParams>(
+    '/entity/types/:id/',
+    { schema: { operationId: 'DestroyEntityType', tags: ['entities'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await deleteEntityType(
+        db,
+        await requireEntityTypeRight(db, user, request.params.id, 'admin'),
+      );
+      return reply.code(204).send();
+    },
+  );
 }

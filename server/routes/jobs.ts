@@ -9,15 +9,24 @@ type IdParams = { Params: { id: string } };
  * error of one job, e.g. an import report) and DestroyJob (stops a started job, deletes others).
  */
 export async function jobRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/jobs/', async (request) => listOwnJobs(app.db, requireVerified(request)));
-
-  app.get<IdParams>('/jobs/:id/', async (request) =>
-    jobDetailJson(await requireVisibleJob(app.db, requireVerified(request), request.params.id)),
+  app.get('/jobs/', { schema: { operationId: 'ListJobs', tags: ['jobs'] } }, async (request) =>
+    listOwnJobs(app.db, requireVerified(request)),
   );
 
-  app.delete<IdParams>('/jobs/:id/', async (request, reply) => {
-    const job = await requireVisibleJob(app.db, requireVerified(request), request.params.id);
-    await cancelJob(app.db, job.id);
-    return reply.code(204).send();
-  });
+  app.get<IdParams>(
+    '/jobs/:id/',
+    { schema: { operationId: 'RetrieveJob', tags: ['jobs'] } },
+    async (request) =>
+      jobDetailJson(await requireVisibleJob(app.db, requireVerified(request), request.params.id)),
+  );
+
+  app.delete<IdParams>(
+    '/jobs/:id/',
+    { schema: { operationId: 'DestroyJob', tags: ['jobs'] } },
+    async (request, reply) => {
+      const job = await requireVisibleJob(app.db, requireVerified(request), request.params.id);
+      await cancelJob(app.db, job.id);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -59,47 +59,65 @@ type IdParams = { Params: { id: string } };
  * DestroyMembership. A membership id names a project's or a model's membership alike.
  */
 export async function membershipRoutes(app: FastifyInstance): Promise<void> {
-  app.get<IdParams>('/corpus/:id/memberships/', async (request) =>
-    paginate(request, await membershipPages(app.db, request.user, request.params.id)),
+  app.get<IdParams>(
+    '/corpus/:id/memberships/',
+    { schema: { operationId: 'ListCorpusMemberships', tags: ['users'] } },
+    async (request) =>
+      paginate(request, await membershipPages(app.db, request.user, request.params.id)),
   );
 
-  app.get<IdParams>('/model/:id/memberships/', async (request) =>
-    paginate(request, await modelMembershipPages(app.db, request.user, request.params.id)),
+  app.get<IdParams>(
+    '/model/:id/memberships/',
+    { schema: { operationId: 'ListModelMemberships', tags: ['users'] } },
+    async (request) =>
+      paginate(request, await modelMembershipPages(app.db, request.user, request.params.id)),
   );
 
-  app.post('/memberships/', async (request, reply) => {
-    const user = requireUser(request);
-    if (membershipTarget(request.body) === 'model') {
-      const input = parse(createModelBody, request.body);
-      return reply.code(201).send(await createModelMembership(app.db, user, input));
-    }
-    const input = parse(createBody, request.body);
-    return reply.code(201).send(await createMembership(app.db, user, input));
-  });
+  app.post(
+    '/memberships/',
+    { schema: { operationId: 'CreateMembership', tags: ['users'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (membershipTarget(request.body) === 'model') {
+        const input = parse(createModelBody, request.body);
+        return reply.code(201).send(await createModelMembership(app.db, user, input));
+      }
+      const input = parse(createBody, request.body);
+      return reply.code(201).send(await createMembership(app.db, user, input));
+    },
+  );
 
-  app.patch<IdParams>('/membership/:id/', async (request) => {
-    const user = requireUser(request);
-    const onModel = await findModelMembership(app.db, requireUuid(request.params.id));
-    if (onModel) {
-      await requireModelMembershipChange(app.db, user, onModel, 'update');
-      return updateModelMembership(app.db, onModel, parse(updateBody, request.body));
-    }
-    const membership = await requireMembershipChange(app.db, user, request.params.id, 'update');
-    return updateMembership(app.db, membership, parse(updateBody, request.body));
-  });
+  app.patch<IdParams>(
+    '/membership/:id/',
+    { schema: { operationId: 'PartialUpdateMembership', tags: ['users'] } },
+    async (request) => {
+      const user = requireUser(request);
+      const onModel = await findModelMembership(app.db, requireUuid(request.params.id));
+      if (onModel) {
+        await requireModelMembershipChange(app.db, user, onModel, 'update');
+        return updateModelMembership(app.db, onModel, parse(updateBody, request.body));
+      }
+      const membership = await requireMembershipChange(app.db, user, request.params.id, 'update');
+      return updateMembership(app.db, membership, parse(updateBody, request.body));
+    },
+  );
 
-  app.delete<IdParams>('/membership/:id/', async (request, reply) => {
-    const user = requireUser(request);
-    const onModel = await findModelMembership(app.db, requireUuid(request.params.id));
-    if (onModel) {
-      await requireModelMembershipChange(app.db, user, onModel, 'delete');
-      await deleteModelMembership(app.db, onModel);
+  app.delete<IdParams>(
+    '/membership/:id/',
+    { schema: { operationId: 'DestroyMembership', tags: ['users'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const onModel = await findModelMembership(app.db, requireUuid(request.params.id));
+      if (onModel) {
+        await requireModelMembershipChange(app.db, user, onModel, 'delete');
+        await deleteModelMembership(app.db, onModel);
+        return reply.code(204).send();
+      }
+      await deleteMembership(
+        app.db,
+        await requireMembershipChange(app.db, user, request.params.id, 'delete'),
+      );
       return reply.code(204).send();
-    }
-    await deleteMembership(
-      app.db,
-      await requireMembershipChange(app.db, user, request.params.id, 'delete'),
-    );
-    return reply.code(204).send();
-  });
+    },
+  );
 }

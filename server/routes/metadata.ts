@@ -102,89 +102,129 @@ export async function metadataRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  app.get<IdParams>('/element/:id/metadata/', async (request, reply) => {
-    const { element } = await requireElementRight(db, request.user, request.params.id, 'read');
-    const reader = new QueryReader(queryValues(request.query));
-    const loadParents = reader.boolean('load_parents') ?? false;
-    reader.throwIfInvalid();
-    if (!loadParents) {
-      // Read before the list: a change landing in between makes a conflict, never a miss.
-      const versions = await db
-        .selectFrom('metadata')
-        .select('updated')
-        .where('element_id', '=', element.id)
-        .execute();
-      listedVersion(reply, versions);
-    }
-    return listElementMetadata(db, element, loadParents);
-  });
+  app.get<IdParams>(
+    '/element/:id/metadata/',
+    { schema: { operationId: 'ListElementMetaData', tags: ['metadata'] } },
+    async (request, reply) => {
+      const { element } = await requireElementRight(db, request.user, request.params.id, 'read');
+      const reader = new QueryReader(queryValues(request.query));
+      const loadParents = reader.boolean('load_parents') ?? false;
+      reader.throwIfInvalid();
+      if (!loadParents) {
+        // Read before the list: a change landing in between makes a conflict, never a miss.
+        const versions = await db
+          .selectFrom('metadata')
+          .select('updated')
+          .where('element_id', '=', element.id)
+          .execute();
+        listedVersion(reply, versions);
+      }
+      return listElementMetadata(db, element, loadParents);
+    },
+  );
 
-  app.post<IdParams>('/element/:id/metadata/', async (request, reply) => {
-    const user = requireUser(request);
-    const found = await requireElementRight(db, user, request.params.id, 'write');
-    const input = parse(createBody, request.body);
-    const row = await createMetadata(db, user, found, input);
-    reply.header('last-modified', lastModifiedHeader(row.updated));
-    return reply.code(201).send(await json(row));
-  });
+  app.post<IdParams>(
+    '/element/:id/metadata/',
+    { schema: { operationId: 'CreateMetaData', tags: ['metadata'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const found = await requireElementRight(db, user, request.params.id, 'write');
+      const input = parse(createBody, request.body);
+      const row = await createMetadata(db, user, found, input);
+      reply.header('last-modified', lastModifiedHeader(row.updated));
+      return reply.code(201).send(await json(row));
+    },
+  );
 
-  app.post<IdParams>('/element/:id/metadata/bulk/', async (request, reply) => {
-    const user = requireUser(request);
-    const found = await requireElementRight(db, user, request.params.id, 'write');
-    const input = parse(bulkBody, request.body);
-    return reply.code(201).send(await createMetadataBulk(db, user, found, input));
-  });
+  app.post<IdParams>(
+    '/element/:id/metadata/bulk/',
+    { schema: { operationId: 'CreateMetaDataBulk', tags: ['metadata'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const found = await requireElementRight(db, user, request.params.id, 'write');
+      const input = parse(bulkBody, request.body);
+      return reply.code(201).send(await createMetadataBulk(db, user, found, input));
+    },
+  );
 
-  app.get<IdParams>('/metadata/:id/', async (request, reply) => {
-    const { metadata } = await requireMetadataRight(db, request.user, request.params.id, 'read');
-    reply.header('last-modified', lastModifiedHeader(metadata.updated));
-    return json(metadata);
-  });
+  app.get<IdParams>(
+    '/metadata/:id/',
+    { schema: { operationId: 'RetrieveMetaData', tags: ['metadata'] } },
+    async (request, reply) => {
+      const { metadata } = await requireMetadataRight(db, request.user, request.params.id, 'read');
+      reply.header('last-modified', lastModifiedHeader(metadata.updated));
+      return json(metadata);
+    },
+  );
 
-  app.patch<IdParams>('/metadata/:id/', async (request, reply) => {
-    const user = requireUser(request);
-    const found = await requireMetadataRight(db, user, request.params.id, 'write');
-    const changes = parse(updateBody, request.body);
-    await requireUnchanged(request, found);
-    const row = await updateMetadata(db, user, found, changes);
-    reply.header('last-modified', lastModifiedHeader(row.updated));
-    return json(row);
-  });
+  app.patch<IdParams>(
+    '/metadata/:id/',
+    { schema: { operationId: 'PartialUpdateMetaData', tags: ['metadata'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const found = await requireMetadataRight(db, user, request.params.id, 'write');
+      const changes = parse(updateBody, request.body);
+      await requireUnchanged(request, found);
+      const row = await updateMetadata(db, user, found, changes);
+      reply.header('last-modified', lastModifiedHeader(row.updated));
+      return json(row);
+    },
+  );
 
-  app.delete<IdParams>('/metadata/:id/', async (request, reply) => {
-    const user = requireUser(request);
-    const found = await requireMetadataRight(db, user, request.params.id, 'write');
-    await requireUnchanged(request, found);
-    await deleteMetadata(db, user, found);
-    return reply.code(204).send();
-  });
+  app.delete<IdParams>(
+    '/metadata/:id/',
+    { schema: { operationId: 'DestroyMetaData', tags: ['metadata'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const found = await requireMetadataRight(db, user, request.params.id, 'write');
+      await requireUnchanged(request, found);
+      await deleteMetadata(db, user, found);
+      return reply.code(204).send();
+    },
+  );
 
-  app.get<IdParams>('/corpus/:id/allowed-metadata/', async (request) => {
-    const { corpus } = await requireCorpusRight(db, request.user, request.params.id, 'read');
-    return paginate(request, allowedMetadataSource(db, corpus.id));
-  });
+  app.get<IdParams>(
+    '/corpus/:id/allowed-metadata/',
+    { schema: { operationId: 'ListCorpusAllowedMetaData', tags: ['metadata'] } },
+    async (request) => {
+      const { corpus } = await requireCorpusRight(db, request.user, request.params.id, 'read');
+      return paginate(request, allowedMetadataSource(db, corpus.id));
+    },
+  );
 
-  app.post<IdParams>('/corpus/:id/allowed-metadata/', async (request, reply) => {
-    const user = requireUser(request);
-    const access = await requireCorpusRight(db, user, request.params.id, 'admin');
-    const input = parse(allowedBody, request.body);
-    return reply.code(201).send(await createAllowedMetadata(db, access, input));
-  });
+  app.post<IdParams>(
+    '/corpus/:id/allowed-metadata/',
+    { schema: { operationId: 'CreateAllowedMetaData', tags: ['metadata'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const access = await requireCorpusRight(db, user, request.params.id, 'admin');
+      const input = parse(allowedBody, request.body);
+      return reply.code(201).send(await createAllowedMetadata(db, access, input));
+    },
+  );
 
-  app.patch<AllowedParams>('/corpus/:id/allowed-metadata/:allowedId/', async (request) => {
-    const user = requireUser(request);
-    const { id, allowedId } = request.params;
-    const found = await requireAllowedMetadataRight(db, user, id, allowedId, 'admin');
-    return updateAllowedMetadata(db, found, parse(allowedUpdateBody, request.body));
-  });
+  app.patch<AllowedParams>(
+    '/corpus/:id/allowed-metadata/:allowedId/',
+    { schema: { operationId: 'PartialUpdateAllowedMetaData', tags: ['metadata'] } },
+    async (request) => {
+      const user = requireUser(request);
+      const { id, allowedId } = request.params;
+      const found = await requireAllowedMetadataRight(db, user, id, allowedId, 'admin');
+      return updateAllowedMetadata(db, found, parse(allowedUpdateBody, request.body));
+    },
+  );
 
-  app.delete<AllowedParams>('/corpus/:id/allowed-metadata/:allowedId/', async (request, reply) => {
-    const user = requireUser(request);
-    const { id, allowedId } = request.params;
-    await deleteAllowedMetadata(
-      db,
-      await requireAllowedMetadataRight(db, user, id, allowedId, 'admin'),
-    );
-    return reply.code(204).send();
-  });
+  app.delete<AllowedParams>(
+    '/corpus/:id/allowed-metadata/:allowedId/',
+    { schema: { operationId: 'DestroyAllowedMetaData', tags: ['metadata'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { id, allowedId } = request.params;
+      await deleteAllowedMetadata(
+        db,
+        await requireAllowedMetadataRight(db, user, id, allowedId, 'admin'),
+      );
+      return reply.code(204).send();
+    },
+  );
 }

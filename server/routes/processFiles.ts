@@ -61,46 +61,70 @@ export async function processFileRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const dataDir = () => app.config.dataDir;
 
-  app.post('/process/files/create/', async (request, reply) => {
-    const user = requireVerified(request);
-    const input = parse(createBody, request.body);
-    const file = await createDataFile(db, user, input);
-    return reply.code(201).send(dataFileJson(file, requestOrigin(request)));
-  });
+  app.post(
+    '/process/files/create/',
+    { schema: { operationId: 'CreateDataFile', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      const input = parse(createBody, request.body);
+      const file = await createDataFile(db, user, input);
+      return reply.code(201).send(dataFileJson(file, requestOrigin(request)));
+    },
+  );
 
-  app.get<IdParams>('/process/files/:id/', async (request) => {
-    const { corpus } = await requireCorpusRight(db, request.user, request.params.id, 'read');
-    const page = await paginate(request, dataFileSource(db, corpus.id));
-    const origin = requestOrigin(request);
-    return { ...page, results: page.results.map((file) => dataFileJson(file, origin)) };
-  });
+  app.get<IdParams>(
+    '/process/files/:id/',
+    { schema: { operationId: 'ListDataFiles', tags: ['process'] } },
+    async (request) => {
+      const { corpus } = await requireCorpusRight(db, request.user, request.params.id, 'read');
+      const page = await paginate(request, dataFileSource(db, corpus.id));
+      const origin = requestOrigin(request);
+      return { ...page, results: page.results.map((file) => dataFileJson(file, origin)) };
+    },
+  );
 
-  app.get<IdParams>('/process/file/:id/', async (request) => {
-    const { file } = await requireDataFileRight(db, request.user, request.params.id, 'read');
-    return dataFileJson(file, requestOrigin(request));
-  });
+  app.get<IdParams>(
+    '/process/file/:id/',
+    { schema: { operationId: 'RetrieveDataFile', tags: ['process'] } },
+    async (request) => {
+      const { file } = await requireDataFileRight(db, request.user, request.params.id, 'read');
+      return dataFileJson(file, requestOrigin(request));
+    },
+  );
 
-  app.patch<IdParams>('/process/file/:id/', async (request) => {
-    const user = requireUser(request);
-    const { file } = await requireDataFileRight(db, user, request.params.id, 'write');
-    const updated = await updateDataFile(db, dataDir(), file, parse(updateBody, request.body));
-    return dataFileJson(updated, requestOrigin(request));
-  });
+  app.patch<IdParams>(
+    '/process/file/:id/',
+    { schema: { operationId: 'PartialUpdateDataFile', tags: ['process'] } },
+    async (request) => {
+      const user = requireUser(request);
+      const { file } = await requireDataFileRight(db, user, request.params.id, 'write');
+      const updated = await updateDataFile(db, dataDir(), file, parse(updateBody, request.body));
+      return dataFileJson(updated, requestOrigin(request));
+    },
+  );
 
-  app.delete<IdParams>('/process/file/:id/', async (request, reply) => {
-    const user = requireUser(request);
-    const { file } = await requireDataFileRight(db, user, request.params.id, 'write');
-    await deleteDataFile(db, dataDir(), file);
-    return reply.code(204).send();
-  });
+  app.delete<IdParams>(
+    '/process/file/:id/',
+    { schema: { operationId: 'DestroyDataFile', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { file } = await requireDataFileRight(db, user, request.params.id, 'write');
+      await deleteDataFile(db, dataDir(), file);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/process/fromfiles/', async (request, reply) => {
-    const user = requireVerified(request);
-    const input = parse(fromFilesBody, request.body);
-    const { job, processId } = await importDataFiles(db, dataDir(), user, input);
-    const process = await processJson(db, processId);
-    return reply.code(201).send({ ...process, job: jobDetailJson(job) });
-  });
+  app.post(
+    '/process/fromfiles/',
+    { schema: { operationId: 'CreateFilesProcess', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      const input = parse(fromFilesBody, request.body);
+      const { job, processId } = await importDataFiles(db, dataDir(), user, input);
+      const process = await processJson(db, processId);
+      return reply.code(201).send({ ...process, job: jobDetailJson(job) });
+    },
+  );
 
   await app.register(uploadRoute);
 }
@@ -118,17 +142,21 @@ async function uploadRoute(app: FastifyInstance): Promise<void> {
     if (reply.statusCode >= 400 && !request.raw.readableEnded) reply.header('connection', 'close');
   });
 
-  app.put<IdParams>('/process/file/:id/upload/', async (request) => {
-    const user = requireUser(request);
-    const found = await requireDataFileRight(app.db, user, request.params.id, 'read');
-    checkCanUpload(user, found);
-    const stored = await receiveUpload(
-      app.db,
-      app.config.dataDir,
-      found.file,
-      request.body as Readable | undefined,
-      request.headers['content-length'],
-    );
-    return dataFileJson(stored, requestOrigin(request));
-  });
+  app.put<IdParams>(
+    '/process/file/:id/upload/',
+    { schema: { operationId: 'UploadDataFile', tags: ['process'] } },
+    async (request) => {
+      const user = requireUser(request);
+      const found = await requireDataFileRight(app.db, user, request.params.id, 'read');
+      checkCanUpload(user, found);
+      const stored = await receiveUpload(
+        app.db,
+        app.config.dataDir,
+        found.file,
+        request.body as Readable | undefined,
+        request.headers['content-length'],
+      );
+      return dataFileJson(stored, requestOrigin(request));
+    },
+  );
 }

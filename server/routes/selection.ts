@@ -53,82 +53,109 @@ export async function selectionRoutes(app: FastifyInstance): Promise<void> {
     return user;
   }
 
-  app.get('/elements/selection/', async (request) => {
-    const user = requireSelectionUser(request);
-    const reader = new QueryReader(queryValues(request.query));
-    const corpus = reader.string('corpus')?.trim();
-    if (corpus !== undefined && !UUID.test(corpus)) reader.fail('corpus', FILTER_MESSAGES.uuid);
-    const flag = (name: string, fallback: boolean) => reader.boolean(name) ?? fallback;
-    const options = {
-      classes: flag('with_classes', false),
-      metadata: flag('with_metadata', false),
-      hasChildren: flag('with_has_children', false),
-      corpus: flag('with_corpus', false),
-      zone: flag('with_zone', true),
-    };
-    reader.throwIfInvalid();
-    const page = await paginate(request, selectionSource(db, user, corpus?.toLowerCase() ?? null));
-    return {
-      ...page,
-      results: await serializeElements(db, page.results, requestOrigin(request), options),
-    };
-  });
+  app.get(
+    '/elements/selection/',
+    { schema: { operationId: 'ListSelection', tags: ['elements'] } },
+    async (request) => {
+      const user = requireSelectionUser(request);
+      const reader = new QueryReader(queryValues(request.query));
+      const corpus = reader.string('corpus')?.trim();
+      if (corpus !== undefined && !UUID.test(corpus)) reader.fail('corpus', FILTER_MESSAGES.uuid);
+      const flag = (name: string, fallback: boolean) => reader.boolean(name) ?? fallback;
+      const options = {
+        classes: flag('with_classes', false),
+        metadata: flag('with_metadata', false),
+        hasChildren: flag('with_has_children', false),
+        corpus: flag('with_corpus', false),
+        zone: flag('with_zone', true),
+      };
+      reader.throwIfInvalid();
+      const page = await paginate(
+        request,
+        selectionSource(db, user, corpus?.toLowerCase() ?? null),
+      );
+      return {
+        ...page,
+        results: await serializeElements(db, page.results, requestOrigin(request), options),
+      };
+    },
+  );
 
   /**
    * Answers 204: nothing is created that the client does not already know (the ids it sent
    * are now selected, duplicates included), so, as with the DELETE calls, there is no body to
    * read; a replay of the same call answers the same.
    */
-  app.post('/elements/selection/', async (request, reply) => {
-    const user = requireSelectionUser(request);
-    checkAddedCount(parse(addShape, request.body).ids.length);
-    const { ids } = parse(addBody, request.body);
-    await addToSelection(db, user, ids);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/elements/selection/',
+    { schema: { operationId: 'AddSelection', tags: ['elements'] } },
+    async (request, reply) => {
+      const user = requireSelectionUser(request);
+      checkAddedCount(parse(addShape, request.body).ids.length);
+      const { ids } = parse(addBody, request.body);
+      await addToSelection(db, user, ids);
+      return reply.code(204).send();
+    },
+  );
 
-  app.delete('/elements/selection/', async (request, reply) => {
-    const user = requireSelectionUser(request);
-    const result = removeBody.safeParse(request.body ?? {});
-    if (!result.success && result.error.issues.some((i) => i.code === 'unrecognized_keys')) {
-      throw validationError(
-        'non_field_errors',
-        'Send {"id": "<element id>"} to unselect one element, or no body to clear the selection.',
-      );
-    }
-    const { id } = parse(removeBody, request.body);
-    if (id === undefined) await clearSelection(db, user);
-    else await removeFromSelection(db, user, id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/elements/selection/',
+    { schema: { operationId: 'RemoveSelection', tags: ['elements'] } },
+    async (request, reply) => {
+      const user = requireSelectionUser(request);
+      const result = removeBody.safeParse(request.body ?? {});
+      if (!result.success && result.error.issues.some((i) => i.code === 'unrecognized_keys')) {
+        throw validationError(
+          'non_field_errors',
+          'Send {"id": "<element id>"} to unselect one element, or no body to clear the selection.',
+        );
+      }
+      const { id } = parse(removeBody, request.body);
+      if (id === undefined) await clearSelection(db, user);
+      else await removeFromSelection(db, user, id);
+      return reply.code(204).send();
+    },
+  );
 
-  app.delete<IdParams>('/corpus/:id/selection/', async (request, reply) => {
-    const user = requireSelectionUser(request);
-    const access = await requireCorpusRight(db, user, request.params.id, 'admin');
-    const reader = new QueryReader(queryValues(request.query));
-    const deleteChildren = reader.boolean('delete_children') ?? true;
-    reader.throwIfInvalid();
-    await scheduleSelectionDeletion(db, user, access, deleteChildren);
-    return reply.code(204).send();
-  });
+  app.delete<IdParams>(
+    '/corpus/:id/selection/',
+    { schema: { operationId: 'ClearCorpusSelection', tags: ['elements'] } },
+    async (request, reply) => {
+      const user = requireSelectionUser(request);
+      const access = await requireCorpusRight(db, user, request.params.id, 'admin');
+      const reader = new QueryReader(queryValues(request.query));
+      const deleteChildren = reader.boolean('delete_children') ?? true;
+      reader.throwIfInvalid();
+      await scheduleSelectionDeletion(db, user, access, deleteChildren);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/elements/selection/move/', async (request, reply) => {
-    const user = requireSelectionUser(request);
-    const body = parse(moveBody, request.body);
-    await scheduleSelectionLink(db, user, 'move', {
-      corpusId: body.corpus_id,
-      targetId: body.destination,
-    });
-    return reply.code(204).send();
-  });
+  app.post(
+    '/elements/selection/move/',
+    { schema: { operationId: 'MoveSelection', tags: ['elements'] } },
+    async (request, reply) => {
+      const user = requireSelectionUser(request);
+      const body = parse(moveBody, request.body);
+      await scheduleSelectionLink(db, user, 'move', {
+        corpusId: body.corpus_id,
+        targetId: body.destination,
+      });
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/elements/selection/parent/', async (request, reply) => {
-    const user = requireSelectionUser(request);
-    const body = parse(linkBody, request.body);
-    await scheduleSelectionLink(db, user, 'link', {
-      corpusId: body.corpus_id,
-      targetId: body.parent_id,
-    });
-    return reply.code(204).send();
-  });
+  app.post(
+    '/elements/selection/parent/',
+    { schema: { operationId: 'LinkSelection', tags: ['elements'] } },
+    async (request, reply) => {
+      const user = requireSelectionUser(request);
+      const body = parse(linkBody, request.body);
+      await scheduleSelectionLink(db, user, 'link', {
+        corpusId: body.corpus_id,
+        targetId: body.parent_id,
+      });
+      return reply.code(204).send();
+    },
+  );
 }

@@ -53,6 +53,16 @@ import { parse, text, uuidSchema } from '../validation';
 import { bulkList } from '../services/bulk';
 import { createTranscriptionsBulk } from '../services/bulkTranscriptions';
 import { createElementTranscriptions } from '../services/bulkElementTranscriptions';
+import {
+  errors,
+  idParams,
+  noContent,
+  pageQuery,
+  paginated,
+  queryFlag,
+  transcription,
+  workerRunSummary,
+} from '../openapi/schemas';
 
 // PostgreSQL text cannot hold NUL, and no transcription needs one: refused as DRF does.
 const transcriptionText = text(TEXT_MAX_LENGTH).refine(
@@ -123,35 +133,150 @@ const elementBulkBody = z.object({
 
 type IdParams = { Params: { id: string } };
 
+const tags = ['transcriptions'];
+const uuid = uuidSchema;
+const entityType = z.object({ id: uuid, name: z.string(), color: z.string() });
+const transcriptionEntity = z.object({
+  id: uuid,
+  type: entityType,
+  offset: z.number().int(),
+  length: z.number().int(),
+  confidence: z.number().nullable(),
+  worker_run: workerRunSummary,
+});
+const workerRunQuery = z
+  .string()
+  .optional()
+  .describe('A worker run id, or `false` for manual results only');
+
+const listTranscriptions = {
+  operationId: 'ListTranscriptions',
+  tags,
+  'x-paginated': true,
+  params: idParams,
+  querystring: pageQuery.extend({
+    recursive: queryFlag,
+    worker_run: workerRunQuery,
+    element_type: z.string().optional().describe('An element type slug'),
+  }),
+  response: { 200: paginated(transcription), ...errors(400, 401, 403, 404) },
+};
+const createTranscriptionSchema = {
+  operationId: 'CreateTranscription',
+  tags,
+  params: idParams,
+  body: createBody,
+  response: { 201: transcription, ...errors(400, 401, 403, 404) },
+};
+const retrieveTranscription = {
+  operationId: 'RetrieveTranscription',
+  tags,
+  params: idParams,
+  response: { 200: transcription, ...errors(401, 403, 404) },
+};
+const updateTranscriptionSchema = {
+  operationId: 'PartialUpdateTranscription',
+  tags,
+  params: idParams,
+  body: updateBody,
+  response: { 200: transcription, ...errors(400, 401, 403, 404, 412) },
+};
+const destroyTranscription = {
+  operationId: 'DestroyTranscription',
+  tags,
+  params: idParams,
+  response: { 204: noContent, ...errors(400, 401, 403, 404, 412) },
+};
+const listEntityTypes = {
+  operationId: 'ListCorpusEntityTypes',
+  tags: ['entities'],
+  'x-paginated': true,
+  params: idParams,
+  querystring: pageQuery,
+  response: { 200: paginated(entityType), ...errors(401, 403, 404) },
+};
+const listTranscriptionEntities = {
+  operationId: 'ListTranscriptionEntities',
+  tags: ['entities'],
+  'x-paginated': true,
+  params: idParams,
+  querystring: pageQuery.extend({ worker_run: workerRunQuery }),
+  response: { 200: paginated(transcriptionEntity), ...errors(400, 401, 403, 404) },
+};
+const createTranscriptionsSchema = {
+  operationId: 'CreateTranscriptions',
+  tags,
+  body: bulkBody,
+  response: {
+    201: z.object({
+      worker_run_id: uuid,
+      transcriptions: z.array(
+        z.object({
+          id: uuid,
+          element_id: uuid,
+          text: z.string(),
+          confidence: z.number(),
+          orientation: orientation,
+        }),
+      ),
+    }),
+    ...errors(400, 401, 403),
+  },
+};
+const createElementTranscriptionsSchema = {
+  operationId: 'CreateElementTranscriptions',
+  tags,
+  params: idParams,
+  body: elementBulkBody,
+  response: {
+    201: z.array(z.object({ id: uuid, element_id: uuid, created: z.boolean() })),
+    ...errors(400, 401, 403, 404),
+  },
+};
+const createEntitiesSchema = {
+  operationId: 'CreateTranscriptionEntities',
+  tags: ['entities'],
+  params: idParams,
+  body: entitiesBody,
+  response: {
+    201: z.object({ transcription_entities: z.array(transcriptionEntity) }),
+    ...errors(400, 401, 403, 404),
+  },
+};
+
 export async function transcriptionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>('/element/:id/transcriptions/', async (request, reply) => {
-    const { element } = await requireElementRight(db, request.user, request.params.id, 'read');
-    const reader = new QueryReader(queryValues(request.query));
-    const recursive = reader.boolean('recursive') ?? false;
-    const workerRun = reader.workerRun('worker_run');
-    const typeSlug = reader.string('element_type');
-    let elementTypeId: string | undefined;
-    if (typeSlug !== undefined) {
-      const type = await db
-        .selectFrom('element_types')
-        .select('id')
-        .where('corpus_id', '=', element.corpus_id)
-        .where('slug', '=', typeSlug)
-        .executeTakeFirst();
-      if (type) elementTypeId = type.id;
-      else reader.fail('element_type', FILTER_MESSAGES.type(typeSlug));
-    }
-    reader.throwIfInvalid();
-    const page = await paginate(
-      request,
-      transcriptionSource(db, element.id, { recursive, elementTypeId, workerRun }),
-    );
-    // The version of every transcription listed, for the edits a client bases on this read.
-    listedVersion(reply, page.results);
-    return { ...page, results: await serializeTranscriptions(db, page.results) };
-  });
+  app.get<IdParams>(
+    '/element/:id/transcriptions/',
+    { schema: listTranscriptions },
+    async (request, reply) => {
+      const { element } = await requireElementRight(db, request.user, request.params.id, 'read');
+      const reader = new QueryReader(queryValues(request.query));
+      const recursive = reader.boolean('recursive') ?? false;
+      const workerRun = reader.workerRun('worker_run');
+      const typeSlug = reader.string('element_type');
+      let elementTypeId: string | undefined;
+      if (typeSlug !== undefined) {
+        const type = await db
+          .selectFrom('element_types')
+          .select('id')
+          .where('corpus_id', '=', element.corpus_id)
+          .where('slug', '=', typeSlug)
+          .executeTakeFirst();
+        if (type) elementTypeId = type.id;
+        else reader.fail('element_type', FILTER_MESSAGES.type(typeSlug));
+      }
+      reader.throwIfInvalid();
+      const page = await paginate(
+        request,
+        transcriptionSource(db, element.id, { recursive, elementTypeId, workerRun }),
+      );
+      // The version of every transcription listed, for the edits a client bases on this read.
+      listedVersion(reply, page.results);
+      return { ...page, results: await serializeTranscriptions(db, page.results) };
+    },
+  );
 
   async function create(request: FastifyRequest<IdParams>, reply: FastifyReply) {
     const user = requireUser(request);
@@ -162,8 +287,13 @@ export async function transcriptionRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(201).send(created.json);
   }
   // CreateTranscription; spec 001 §7 also lists POST on the list's path, which answers the same.
-  app.post<IdParams>('/element/:id/transcription/', create);
-  app.post<IdParams>('/element/:id/transcriptions/', create);
+  app.post<IdParams>('/element/:id/transcription/', { schema: createTranscriptionSchema }, create);
+  const createOnList = {
+    ...createTranscriptionSchema,
+    operationId: 'CreateElementTranscription',
+    description: 'The same as CreateTranscription, on the path of the list.',
+  };
+  app.post<IdParams>('/element/:id/transcriptions/', { schema: createOnList }, create);
 
   /** 412 with the transcription as it is now when it changed since the edit's version. */
   async function requireUnchanged(request: FastifyRequest, found: TranscriptionAccess) {
@@ -176,62 +306,90 @@ export async function transcriptionRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  app.get<IdParams>('/transcription/:id/', async (request, reply) => {
-    const found = await requireTranscriptionRight(db, request.user, request.params.id, 'read');
-    reply.header('last-modified', lastModifiedHeader(found.transcription.updated));
-    return transcriptionJson(db, found.transcription.id);
-  });
+  app.get<IdParams>(
+    '/transcription/:id/',
+    { schema: retrieveTranscription },
+    async (request, reply) => {
+      const found = await requireTranscriptionRight(db, request.user, request.params.id, 'read');
+      reply.header('last-modified', lastModifiedHeader(found.transcription.updated));
+      return transcriptionJson(db, found.transcription.id);
+    },
+  );
 
-  app.patch<IdParams>('/transcription/:id/', async (request, reply) => {
-    const user = requireUser(request);
-    const found = await requireTranscriptionRight(db, user, request.params.id, 'write');
-    const changes = parse(updateBody, request.body);
-    await requireUnchanged(request, found);
-    const updated = await updateTranscription(db, found, changes);
-    reply.header('last-modified', lastModifiedHeader(updated.updated));
-    return updated.json;
-  });
+  app.patch<IdParams>(
+    '/transcription/:id/',
+    { schema: updateTranscriptionSchema },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const found = await requireTranscriptionRight(db, user, request.params.id, 'write');
+      const changes = parse(updateBody, request.body);
+      await requireUnchanged(request, found);
+      const updated = await updateTranscription(db, found, changes);
+      reply.header('last-modified', lastModifiedHeader(updated.updated));
+      return updated.json;
+    },
+  );
 
-  app.delete<IdParams>('/transcription/:id/', async (request, reply) => {
-    const user = requireUser(request);
-    const found = await requireTranscriptionRight(db, user, request.params.id, 'write');
-    requireCanDelete(found);
-    await requireUnchanged(request, found);
-    await deleteTranscription(db, found);
-    return reply.code(204).send();
-  });
+  app.delete<IdParams>(
+    '/transcription/:id/',
+    { schema: destroyTranscription },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const found = await requireTranscriptionRight(db, user, request.params.id, 'write');
+      requireCanDelete(found);
+      await requireUnchanged(request, found);
+      await deleteTranscription(db, found);
+      return reply.code(204).send();
+    },
+  );
 
-  app.get<IdParams>('/corpus/:id/entity-types/', async (request) => {
+  app.get<IdParams>('/corpus/:id/entity-types/', { schema: listEntityTypes }, async (request) => {
     const { corpus } = await requireCorpusRight(db, request.user, request.params.id, 'read');
     return paginate(request, entityTypeSource(db, corpus.id));
   });
 
-  app.get<IdParams>('/transcription/:id/entities/', async (request) => {
-    const found = await requireTranscriptionRight(db, request.user, request.params.id, 'read');
-    const reader = new QueryReader(queryValues(request.query));
-    const workerRun = reader.workerRun('worker_run');
-    reader.throwIfInvalid();
-    return paginate(request, transcriptionEntitySource(db, found.transcription.id, workerRun));
-  });
+  app.get<IdParams>(
+    '/transcription/:id/entities/',
+    { schema: listTranscriptionEntities },
+    async (request) => {
+      const found = await requireTranscriptionRight(db, request.user, request.params.id, 'read');
+      const reader = new QueryReader(queryValues(request.query));
+      const workerRun = reader.workerRun('worker_run');
+      reader.throwIfInvalid();
+      return paginate(request, transcriptionEntitySource(db, found.transcription.id, workerRun));
+    },
+  );
 
-  app.post('/transcription/bulk/', async (request, reply) => {
-    const user = requireUser(request);
-    const input = parse(bulkBody, request.body);
-    return reply.code(201).send(await createTranscriptionsBulk(db, user, input));
-  });
+  app.post(
+    '/transcription/bulk/',
+    { schema: createTranscriptionsSchema },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const input = parse(bulkBody, request.body);
+      return reply.code(201).send(await createTranscriptionsBulk(db, user, input));
+    },
+  );
 
-  app.post<IdParams>('/element/:id/transcriptions/bulk/', async (request, reply) => {
-    const user = requireUser(request);
-    const found = await requireElementRight(db, user, request.params.id, 'write');
-    const input = parse(elementBulkBody, request.body);
-    return reply.code(201).send(await createElementTranscriptions(db, user, found, input));
-  });
+  app.post<IdParams>(
+    '/element/:id/transcriptions/bulk/',
+    { schema: createElementTranscriptionsSchema },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const found = await requireElementRight(db, user, request.params.id, 'write');
+      const input = parse(elementBulkBody, request.body);
+      return reply.code(201).send(await createElementTranscriptions(db, user, found, input));
+    },
+  );
 
-  app.post<IdParams>('/transcription/:id/entities/bulk/', async (request, reply) => {
-    const user = requireUser(request);
-    const found = await requireTranscriptionRight(db, user, request.params.id, 'write');
-    const input = parse(entitiesBody, request.body);
-    const created = await createTranscriptionEntities(db, found, input);
-    return reply.code(201).send({ transcription_entities: created });
-  });
+  app.post<IdParams>(
+    '/transcription/:id/entities/bulk/',
+    { schema: createEntitiesSchema },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const found = await requireTranscriptionRight(db, user, request.params.id, 'write');
+      const input = parse(entitiesBody, request.body);
+      const created = await createTranscriptionEntities(db, found, input);
+      return reply.code(201).send({ transcription_entities: created });
+    },
+  );
 }

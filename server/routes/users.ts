@@ -34,6 +34,7 @@ import {
   verificationMail,
 } from '../services/users';
 import { parse } from '../validation';
+import { emptyObject, errors, noContent, user as userSchema } from '../openapi/schemas';
 
 const LOGIN_FAILED = 'Unable to log in with provided credentials.';
 const BAD_RESET_LINK = 'The password reset link is invalid or has expired.';
@@ -70,6 +71,64 @@ const verifyBody = z.object({
   token: z.string().max(200),
 });
 
+const tags = ['users'];
+const retrieveUser = {
+  operationId: 'RetrieveUser',
+  tags,
+  response: { 200: userSchema, ...errors(401) },
+};
+const updateUserSchema = {
+  operationId: 'PartialUpdateUser',
+  tags,
+  body: updateBody,
+  response: { 200: userSchema, ...errors(400, 401, 429) },
+};
+const logout = {
+  operationId: 'Logout',
+  tags,
+  response: { 204: noContent, ...errors(401) },
+};
+const register = {
+  operationId: 'Register',
+  tags,
+  security: [],
+  body: signupBody,
+  response: { 201: userSchema, ...errors(400, 403) },
+};
+const login = {
+  operationId: 'Login',
+  tags,
+  security: [],
+  body: loginBody,
+  response: { 200: userSchema, ...errors(400, 429) },
+};
+const resetPassword = {
+  operationId: 'ResetPassword',
+  tags,
+  security: [],
+  body: resetBody,
+  response: { 201: emptyObject, ...errors(400) },
+};
+const confirmReset = {
+  operationId: 'PasswordResetConfirm',
+  tags,
+  security: [],
+  body: resetConfirmBody,
+  response: { 200: emptyObject, ...errors(400) },
+};
+const verifyEmail = {
+  operationId: 'VerifyEmail',
+  tags,
+  security: [],
+  body: verifyBody,
+  response: { 200: userSchema, ...errors(400) },
+};
+const sendVerification = {
+  operationId: 'SendVerificationEmail',
+  tags,
+  response: { 201: emptyObject, ...errors(400, 401) },
+};
+
 function alreadyVerified(): ApiError {
   return validationError(null, 'Your email address is already verified.', 'already_verified');
 }
@@ -94,9 +153,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     await app.startSession(reply, user);
   }
 
-  app.get('/user/', async (request) => userBody(requireUser(request)));
+  app.get('/user/', { schema: retrieveUser }, async (request) => userBody(requireUser(request)));
 
-  app.patch('/user/', async (request) => {
+  app.patch('/user/', { schema: updateUserSchema }, async (request) => {
     const user = requireUser(request);
     const body = parse(updateBody, request.body);
     if (body.password !== undefined) {
@@ -138,13 +197,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return userBody(updated);
   });
 
-  app.delete('/user/', async (request, reply) => {
+  app.delete('/user/', { schema: logout }, async (request, reply) => {
     requireUser(request);
     await app.endSession(request, reply);
     return reply.status(204).send();
   });
 
-  app.post('/user/new/', async (request, reply) => {
+  app.post('/user/new/', { schema: register }, async (request, reply) => {
     if (!app.config.features.signup) {
       throw permissionDenied('Registration is disabled on this server.');
     }
@@ -159,7 +218,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send(userBody(user));
   });
 
-  app.post('/user/login/', async (request, reply) => {
+  app.post('/user/login/', { schema: login }, async (request, reply) => {
     const body = parse(loginBody, request.body);
     const wait = await loginBackoffSeconds(app.db, body.email, request.ip);
     if (wait > 0) throw throttled(wait);
@@ -183,7 +242,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return userBody(loggedIn);
   });
 
-  app.post('/user/password-reset/', async (request, reply) => {
+  app.post('/user/password-reset/', { schema: resetPassword }, async (request, reply) => {
     const body = parse(resetBody, request.body);
     const user = await findUserByEmail(app.db, body.email);
     if (user?.is_active) {
@@ -193,7 +252,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send({});
   });
 
-  app.post('/user/password-reset/confirm/', async (request) => {
+  app.post('/user/password-reset/confirm/', { schema: confirmReset }, async (request) => {
     const body = parse(resetConfirmBody, request.body);
     const user = await findUserByUid(app.db, body.uidb64);
     if (!user || !checkPasswordResetToken(app.secretKey, user, body.token)) {
@@ -208,7 +267,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return {};
   });
 
-  app.post('/user/verify-email/', async (request) => {
+  app.post('/user/verify-email/', { schema: verifyEmail }, async (request) => {
     const body = parse(verifyBody, request.body);
     const user = await findUserByUid(app.db, body.uidb64);
     if (user?.verified_email) throw alreadyVerified();
@@ -221,7 +280,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return serializeUser(verified, app.config.features, { withToken });
   });
 
-  app.post('/user/verify-email/send/', async (request, reply) => {
+  app.post('/user/verify-email/send/', { schema: sendVerification }, async (request, reply) => {
     const user = requireUser(request);
     if (user.verified_email) throw alreadyVerified();
     await sendMail(request, verificationMail(app.secretKey, requestOrigin(request), user));

@@ -14,17 +14,21 @@ import '../services/workerResults/job';
 type IdParams = { Params: { id: string } };
 
 export async function workerResultRoutes(app: FastifyInstance): Promise<void> {
-  app.delete<IdParams>('/corpus/:id/worker-results/', async (request, reply) => {
-    const user = requireVerified(request);
-    const { corpus } = await requireCorpusRight(app.db, user, request.params.id, 'admin');
-    const payload = await readWorkerResultsQuery(
-      app.db,
-      user,
-      corpus.id,
-      request.query,
-      app.config.features.selection,
-    );
-    await scheduleWorkerResultsDeletion(app.db, user, payload, corpus.name);
-    return reply.code(204).send();
-  });
+  app.delete<IdParams>(
+    '/corpus/:id/worker-results/',
+    { schema: { operationId: 'DestroyWorkerResults', tags: ['ml'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      const { corpus } = await requireCorpusRight(app.db, user, request.params.id, 'admin');
+      const payload = await readWorkerResultsQuery(
+        app.db,
+        user,
+        corpus.id,
+        request.query,
+        app.config.features.selection,
+      );
+      await scheduleWorkerResultsDeletion(app.db, user, payload, corpus.name);
+      return reply.code(204).send();
+    },
+  );
 }

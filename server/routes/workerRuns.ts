@@ -29,39 +29,51 @@ type IdParams = { Params: { id: string } };
 export async function workerRunRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>('/process/workers/:id/', async (request) => {
-    const id = requireUuid(request.params.id);
-    const run = await db
-      .selectFrom('worker_runs')
-      .innerJoin('processes', 'processes.id', 'worker_runs.process_id')
-      .select(['worker_runs.id', 'processes.corpus_id', 'processes.creator_id'])
-      .where('worker_runs.id', '=', id)
-      .executeTakeFirst();
-    // A local process's runs (no project) are read by the person who made them.
-    if (!run || !(await processRights(db, request.user, run)).includes('read')) throw notFound();
-    const json = await workerRunJson(db, run.id);
-    if (!json) throw notFound();
-    return json;
-  });
+  app.get<IdParams>(
+    '/process/workers/:id/',
+    { schema: { operationId: 'RetrieveWorkerRun', tags: ['process'] } },
+    async (request) => {
+      const id = requireUuid(request.params.id);
+      const run = await db
+        .selectFrom('worker_runs')
+        .innerJoin('processes', 'processes.id', 'worker_runs.process_id')
+        .select(['worker_runs.id', 'processes.corpus_id', 'processes.creator_id'])
+        .where('worker_runs.id', '=', id)
+        .executeTakeFirst();
+      // A local process's runs (no project) are read by the person who made them.
+      if (!run || !(await processRights(db, request.user, run)).includes('read')) throw notFound();
+      const json = await workerRunJson(db, run.id);
+      if (!json) throw notFound();
+      return json;
+    },
+  );
 
-  app.patch<IdParams>('/process/workers/:id/', async (request) => {
-    const user = requireUser(request);
-    const id = requireUuid(request.params.id);
-    const input = parse(updateBody, request.body);
-    return workerRunJson(db, await updateWorkerRun(db, user, id, input));
-  });
+  app.patch<IdParams>(
+    '/process/workers/:id/',
+    { schema: { operationId: 'PartialUpdateWorkerRun', tags: ['process'] } },
+    async (request) => {
+      const user = requireUser(request);
+      const id = requireUuid(request.params.id);
+      const input = parse(updateBody, request.body);
+      return workerRunJson(db, await updateWorkerRun(db, user, id, input));
+    },
+  );
 
-  app.delete<IdParams>('/process/workers/:id/', async (request, reply) => {
-    const user = requireUser(request);
-    const id = requireUuid(request.params.id);
-    const run = await db
-      .selectFrom('worker_runs')
-      .select(['id', 'process_id'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!run) throw notFound();
-    const process = await requireProcess(db, user, run.process_id, 'admin');
-    await deleteProcessRun(db, process.id, run.id);
-    return reply.code(204).send();
-  });
+  app.delete<IdParams>(
+    '/process/workers/:id/',
+    { schema: { operationId: 'DestroyWorkerRun', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const id = requireUuid(request.params.id);
+      const run = await db
+        .selectFrom('worker_runs')
+        .select(['id', 'process_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!run) throw notFound();
+      const process = await requireProcess(db, user, run.process_id, 'admin');
+      await deleteProcessRun(db, process.id, run.id);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -4,6 +4,7 @@
  * data dir, and on PostgreSQL a schema of its own, dropped afterwards.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { MailMessage } from '../../server/mail';
@@ -47,10 +48,17 @@ export async function makeTestApp(
   env: Record<string, string> = {},
 ): Promise<TestApp> {
   const mails: MailMessage[] = [];
+  const record = process.env.FOLIA_RECORD_RESPONSES;
   const throwaway = await makeThrowawayApp(dialect, {
     label: 'test',
     env,
-    build: { mailer: { send: async (message) => void mails.push(message) } },
+    build: {
+      mailer: { send: async (message) => void mails.push(message) },
+      // Every answer of the suite, one JSON line each, for tests/server/openapi/ to check.
+      ...(record
+        ? { onApiResponse: (answer) => fs.appendFileSync(record, `${JSON.stringify(answer)}\n`) }
+        : {}),
+    },
   });
   return { ...throwaway, mails };
 }

@@ -79,72 +79,96 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     await stopSweep?.();
   });
 
-  app.get('/farms/', async (request) => {
+  app.get('/farms/', { schema: { operationId: 'ListFarms', tags: ['ponos'] } }, async (request) => {
     requireUser(request);
     return paginate(request, farmSource(db));
   });
 
-  app.get('/agents/', async (request) => {
-    requireSiteAdmin(request.user);
-    const page = await paginate(request, agentSource(db));
-    return { ...page, results: await agentsJson(db, page.results, timeoutS()) };
-  });
+  app.get(
+    '/agents/',
+    { schema: { operationId: 'ListAgents', tags: ['ponos'] } },
+    async (request) => {
+      requireSiteAdmin(request.user);
+      const page = await paginate(request, agentSource(db));
+      return { ...page, results: await agentsJson(db, page.results, timeoutS()) };
+    },
+  );
 
-  app.get<IdParams>('/agent/:id/', async (request) => {
-    requireSiteAdmin(request.user);
-    const agent = await db
-      .selectFrom('agents')
-      .selectAll()
-      .where('id', '=', requireUuid(request.params.id))
-      .executeTakeFirst();
-    if (!agent) throw notFound();
-    const running = await db
-      .selectFrom('tasks')
-      .selectAll()
-      .where('agent_id', '=', agent.id)
-      .where('state', 'in', ['running', 'stopping'])
-      .orderBy('started')
-      .execute();
-    const [json] = await agentsJson(db, [agent], timeoutS());
-    return { ...json, running: await tasksJson(db, running) };
-  });
+  app.get<IdParams>(
+    '/agent/:id/',
+    { schema: { operationId: 'RetrieveAgent', tags: ['ponos'] } },
+    async (request) => {
+      requireSiteAdmin(request.user);
+      const agent = await db
+        .selectFrom('agents')
+        .selectAll()
+        .where('id', '=', requireUuid(request.params.id))
+        .executeTakeFirst();
+      if (!agent) throw notFound();
+      const running = await db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('agent_id', '=', agent.id)
+        .where('state', 'in', ['running', 'stopping'])
+        .orderBy('started')
+        .execute();
+      const [json] = await agentsJson(db, [agent], timeoutS());
+      return { ...json, running: await tasksJson(db, running) };
+    },
+  );
 
-  app.post('/ponos/agent/register/', async (request, reply) => {
-    const farm = await requireFarm(db, request);
-    const input = parse(registerBody, request.body);
-    return reply.code(201).send(await registerAgent(db, farm, input));
-  });
+  app.post(
+    '/ponos/agent/register/',
+    { schema: { operationId: 'RegisterAgent', tags: ['ponos'] } },
+    async (request, reply) => {
+      const farm = await requireFarm(db, request);
+      const input = parse(registerBody, request.body);
+      return reply.code(201).send(await registerAgent(db, farm, input));
+    },
+  );
 
   // Agents call these every second or so: a request log line each would bury everything else.
-  app.post('/ponos/agent/heartbeat/', { logLevel: 'warn' }, async (request) => {
-    const agent = await requireAgent(db, request);
-    const input = parse(heartbeatBody, request.body ?? {});
-    await touchAgent(db, agent.id);
-    await requeueLostTasks(db, app.dialect, timeoutS());
-    return { stop: await tasksToStop(db, agent.id, input.running) } satisfies HeartbeatAnswer;
-  });
+  app.post(
+    '/ponos/agent/heartbeat/',
+    { schema: { operationId: 'UpdateAgentHeartbeat', tags: ['ponos'] }, logLevel: 'warn' },
+    async (request) => {
+      const agent = await requireAgent(db, request);
+      const input = parse(heartbeatBody, request.body ?? {});
+      await touchAgent(db, agent.id);
+      await requeueLostTasks(db, app.dialect, timeoutS());
+      return { stop: await tasksToStop(db, agent.id, input.running) } satisfies HeartbeatAnswer;
+    },
+  );
 
-  app.post('/ponos/agent/claim/', { logLevel: 'warn' }, async (request) => {
-    const agent = await requireAgent(db, request);
-    const input = parse(claimBody, request.body);
-    await touchAgent(db, agent.id);
-    await requeueLostTasks(db, app.dialect, timeoutS());
-    return { tasks: await claimTasks(db, app.dialect, agent, input.slots) } satisfies ClaimAnswer;
-  });
+  app.post(
+    '/ponos/agent/claim/',
+    { schema: { operationId: 'ClaimAgentTask', tags: ['ponos'] }, logLevel: 'warn' },
+    async (request) => {
+      const agent = await requireAgent(db, request);
+      const input = parse(claimBody, request.body);
+      await touchAgent(db, agent.id);
+      await requeueLostTasks(db, app.dialect, timeoutS());
+      return { tasks: await claimTasks(db, app.dialect, agent, input.slots) } satisfies ClaimAnswer;
+    },
+  );
 
-  app.patch<IdParams>('/ponos/task/:id/', async (request) => {
-    const agent = await requireAgent(db, request);
-    const task = await requireHeldTask(db, agent, request.params.id);
-    const input = parse(finishBody, request.body);
-    if (!(await finishTask(db, task, input.state, agent.id))) throw notHeld();
-    if (input.state !== 'completed') await undoUnfinishedElements(db, task);
-    const updated = await db
-      .selectFrom('tasks')
-      .selectAll()
-      .where('id', '=', task.id)
-      .executeTakeFirstOrThrow();
-    return (await tasksJson(db, [updated]))[0];
-  });
+  app.patch<IdParams>(
+    '/ponos/task/:id/',
+    { schema: { operationId: 'PartialUpdateTaskFromAgent', tags: ['ponos'] } },
+    async (request) => {
+      const agent = await requireAgent(db, request);
+      const task = await requireHeldTask(db, agent, request.params.id);
+      const input = parse(finishBody, request.body);
+      if (!(await finishTask(db, task, input.state, agent.id))) throw notHeld();
+      if (input.state !== 'completed') await undoUnfinishedElements(db, task);
+      const updated = await db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('id', '=', task.id)
+        .executeTakeFirstOrThrow();
+      return (await tasksJson(db, [updated]))[0];
+    },
+  );
 
   await app.register(async (raw) => {
     // Logs and artifacts arrive as they are: the body reaches the handler as a stream.
@@ -156,28 +180,36 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
       }
     });
 
-    raw.post<IdParams>('/ponos/task/:id/logs/', async (request, reply) => {
-      const agent = await requireAgent(db, request);
-      const task = await requireHeldTask(db, agent, request.params.id);
-      const body = await readText(request.body as Readable | undefined, MAX_LOG_BODY);
-      await appendTaskLog(db, app.dialect, task.id, body);
-      return reply.code(204).send();
-    });
+    raw.post<IdParams>(
+      '/ponos/task/:id/logs/',
+      { schema: { operationId: 'AppendTaskLog', tags: ['ponos'] } },
+      async (request, reply) => {
+        const agent = await requireAgent(db, request);
+        const task = await requireHeldTask(db, agent, request.params.id);
+        const body = await readText(request.body as Readable | undefined, MAX_LOG_BODY);
+        await appendTaskLog(db, app.dialect, task.id, body);
+        return reply.code(204).send();
+      },
+    );
 
-    raw.put<ArtifactParams>('/ponos/task/:id/artifacts/*', async (request, reply) => {
-      const agent = await requireAgent(db, request);
-      const task = await requireHeldTask(db, agent, request.params.id);
-      const artifact = await storeArtifact(
-        db,
-        app.config.dataDir,
-        task.id,
-        request.params['*'],
-        request.headers['content-type'],
-        request.body as Readable | undefined,
-        request.headers['content-length'],
-      );
-      return reply.code(201).send(artifact);
-    });
+    raw.put<ArtifactParams>(
+      '/ponos/task/:id/artifacts/*',
+      { schema: { operationId: 'UploadTaskArtifact', tags: ['ponos'] } },
+      async (request, reply) => {
+        const agent = await requireAgent(db, request);
+        const task = await requireHeldTask(db, agent, request.params.id);
+        const artifact = await storeArtifact(
+          db,
+          app.config.dataDir,
+          task.id,
+          request.params['*'],
+          request.headers['content-type'],
+          request.body as Readable | undefined,
+          request.headers['content-length'],
+        );
+        return reply.code(201).send(artifact);
+      },
+    );
   });
 }
 

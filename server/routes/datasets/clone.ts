@@ -7,9 +7,13 @@ import { cloneDataset } from '../../services/datasets/clone';
 type IdParams = { Params: { id: string } };
 
 export async function datasetCloneRoutes(app: FastifyInstance): Promise<void> {
-  app.post<IdParams>('/datasets/:id/clone/', async (request, reply) => {
-    const user = requireVerified(request);
-    const { dataset } = await requireDataset(app.db, user, request.params.id, 'write');
-    return reply.code(201).send(await cloneDataset(app.db, user, dataset));
-  });
+  app.post<IdParams>(
+    '/datasets/:id/clone/',
+    { schema: { operationId: 'CloneDataset', tags: ['datasets'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      const { dataset } = await requireDataset(app.db, user, request.params.id, 'write');
+      return reply.code(201).send(await cloneDataset(app.db, user, dataset));
+    },
+  );
 }

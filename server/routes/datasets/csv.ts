@@ -13,18 +13,22 @@ const csvQuery = z.object({ set: z.string().optional() });
 type IdParams = { Params: { id: string } };
 
 export async function datasetCsvRoutes(app: FastifyInstance): Promise<void> {
-  app.get<IdParams>('/datasets/:id/csv/', async (request, reply) => {
-    const { dataset } = await requireDataset(
-      app.db,
-      request.user ?? null,
-      request.params.id,
-      'read',
-    );
-    const query = parse(csvQuery.loose(), request.query);
-    const set = query.set ? (await setByName(app.db, dataset, query.set)).name : null;
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', attachmentHeader(csvFileName(dataset, set)))
-      .send(Readable.from(datasetCsv(app.db, dataset, set, requestOrigin(request))));
-  });
+  app.get<IdParams>(
+    '/datasets/:id/csv/',
+    { schema: { operationId: 'RetrieveDatasetCSV', tags: ['datasets'] } },
+    async (request, reply) => {
+      const { dataset } = await requireDataset(
+        app.db,
+        request.user ?? null,
+        request.params.id,
+        'read',
+      );
+      const query = parse(csvQuery.loose(), request.query);
+      const set = query.set ? (await setByName(app.db, dataset, query.set)).name : null;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachmentHeader(csvFileName(dataset, set)))
+        .send(Readable.from(datasetCsv(app.db, dataset, set, requestOrigin(request))));
+    },
+  );
 }

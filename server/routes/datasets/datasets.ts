@@ -51,60 +51,92 @@ type SetParams = { Params: { id: string; setId: string } };
 export async function datasetRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>('/corpus/:id/datasets/', async (request) => {
-    const access = await requireCorpusRight(db, request.user ?? null, request.params.id, 'read');
-    return paginate(request, corpusDatasetPages(db, access.corpus.id));
-  });
+  app.get<IdParams>(
+    '/corpus/:id/datasets/',
+    { schema: { operationId: 'ListCorpusDatasets', tags: ['datasets'] } },
+    async (request) => {
+      const access = await requireCorpusRight(db, request.user ?? null, request.params.id, 'read');
+      return paginate(request, corpusDatasetPages(db, access.corpus.id));
+    },
+  );
 
-  app.post<IdParams>('/corpus/:id/datasets/', async (request, reply) => {
-    const user = requireVerified(request);
-    const access = await requireCorpusRight(db, user, request.params.id, 'write');
-    const input = parse(createBody, request.body);
-    return reply.code(201).send(await createDataset(db, user, access.corpus.id, input));
-  });
+  app.post<IdParams>(
+    '/corpus/:id/datasets/',
+    { schema: { operationId: 'CreateDataset', tags: ['datasets'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      const access = await requireCorpusRight(db, user, request.params.id, 'write');
+      const input = parse(createBody, request.body);
+      return reply.code(201).send(await createDataset(db, user, access.corpus.id, input));
+    },
+  );
 
-  app.get<IdParams>('/datasets/:id/', async (request) => {
-    const { dataset } = await requireDataset(db, request.user ?? null, request.params.id, 'read');
-    return datasetJson(db, dataset);
-  });
+  app.get<IdParams>(
+    '/datasets/:id/',
+    { schema: { operationId: 'RetrieveDataset', tags: ['datasets'] } },
+    async (request) => {
+      const { dataset } = await requireDataset(db, request.user ?? null, request.params.id, 'read');
+      return datasetJson(db, dataset);
+    },
+  );
 
-  app.patch<IdParams>('/datasets/:id/', async (request) => {
-    const user = requireVerified(request);
-    const found = await requireDataset(db, user, request.params.id, 'write');
-    return updateDataset(db, app.dialect, found, parse(updateBody, request.body));
-  });
+  app.patch<IdParams>(
+    '/datasets/:id/',
+    { schema: { operationId: 'PartialUpdateDataset', tags: ['datasets'] } },
+    async (request) => {
+      const user = requireVerified(request);
+      const found = await requireDataset(db, user, request.params.id, 'write');
+      return updateDataset(db, app.dialect, found, parse(updateBody, request.body));
+    },
+  );
 
   // UpdateDataset: the same change, with the name and description required.
-  app.put<IdParams>('/datasets/:id/', async (request) => {
-    const user = requireVerified(request);
-    const found = await requireDataset(db, user, request.params.id, 'write');
-    return updateDataset(db, app.dialect, found, parse(replaceBody, request.body));
-  });
+  app.put<IdParams>(
+    '/datasets/:id/',
+    { schema: { operationId: 'UpdateDataset', tags: ['datasets'] } },
+    async (request) => {
+      const user = requireVerified(request);
+      const found = await requireDataset(db, user, request.params.id, 'write');
+      return updateDataset(db, app.dialect, found, parse(replaceBody, request.body));
+    },
+  );
 
-  app.delete<IdParams>('/datasets/:id/', async (request, reply) => {
-    const user = requireVerified(request);
-    const { dataset } = await requireDataset(db, user, request.params.id, 'admin');
-    await deleteDataset(db, dataset);
-    return reply.code(204).send();
-  });
+  app.delete<IdParams>(
+    '/datasets/:id/',
+    { schema: { operationId: 'DestroyDataset', tags: ['datasets'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      const { dataset } = await requireDataset(db, user, request.params.id, 'admin');
+      await deleteDataset(db, dataset);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post<IdParams>('/datasets/:id/sets/', async (request, reply) => {
-    const user = requireVerified(request);
-    const { dataset } = await requireDataset(
-      db,
-      user,
-      request.params.id,
-      'write',
-      DATASET_MESSAGES.createSet,
-    );
-    const { name } = parse(setBody, request.body);
-    return reply.code(201).send(await createSet(db, dataset, name));
-  });
+  app.post<IdParams>(
+    '/datasets/:id/sets/',
+    { schema: { operationId: 'CreateDatasetSet', tags: ['datasets'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      const { dataset } = await requireDataset(
+        db,
+        user,
+        request.params.id,
+        'write',
+        DATASET_MESSAGES.createSet,
+      );
+      const { name } = parse(setBody, request.body);
+      return reply.code(201).send(await createSet(db, dataset, name));
+    },
+  );
 
   for (const method of ['PATCH', 'PUT'] as const) {
     app.route<SetParams>({
       method,
       url: '/datasets/:id/sets/:setId/',
+      schema: {
+        operationId: method === 'PATCH' ? 'PartialUpdateDatasetSet' : 'UpdateDatasetSet',
+        tags: ['datasets'],
+      },
       handler: async (request) => {
         const user = requireVerified(request);
         const { dataset } = await requireDataset(db, user, request.params.id, 'write');
@@ -115,17 +147,21 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  app.delete<SetParams>('/datasets/:id/sets/:setId/', async (request, reply) => {
-    const user = requireVerified(request);
-    const { dataset } = await requireDataset(
-      db,
-      user,
-      request.params.id,
-      'admin',
-      DATASET_MESSAGES.deleteSet,
-    );
-    const set = await requireSet(db, dataset, request.params.setId);
-    await deleteSet(db, dataset, set);
-    return reply.code(204).send();
-  });
+  app.delete<SetParams>(
+    '/datasets/:id/sets/:setId/',
+    { schema: { operationId: 'DestroyDatasetSet', tags: ['datasets'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      const { dataset } = await requireDataset(
+        db,
+        user,
+        request.params.id,
+        'admin',
+        DATASET_MESSAGES.deleteSet,
+      );
+      const set = await requireSet(db, dataset, request.params.setId);
+      await deleteSet(db, dataset, set);
+      return reply.code(204).send();
+    },
+  );
 }

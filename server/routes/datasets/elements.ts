@@ -38,73 +38,97 @@ type ElementParams = { Params: { id: string; elementId: string } };
 export async function datasetElementRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>('/datasets/:id/elements/', async (request) => {
-    const { dataset } = await requireDataset(db, request.user ?? null, request.params.id, 'read');
-    const query = parse(listQuery.loose(), request.query);
-    const { pageSize } = readPageQuery(
-      { page_size: (request.query as Record<string, unknown>)?.page_size },
-      { maxPageSize: 500 },
-    );
-    return datasetElementPage(db, dataset, {
-      set: query.set ?? null,
-      cursor: query.cursor ?? null,
-      pageSize,
-      withCount: query.with_count ?? false,
-      origin: requestOrigin(request),
-      url: new URL(request.url, requestOrigin(request)),
-    });
-  });
+  app.get<IdParams>(
+    '/datasets/:id/elements/',
+    { schema: { operationId: 'ListDatasetElements', tags: ['datasets'] } },
+    async (request) => {
+      const { dataset } = await requireDataset(db, request.user ?? null, request.params.id, 'read');
+      const query = parse(listQuery.loose(), request.query);
+      const { pageSize } = readPageQuery(
+        { page_size: (request.query as Record<string, unknown>)?.page_size },
+        { maxPageSize: 500 },
+      );
+      return datasetElementPage(db, dataset, {
+        set: query.set ?? null,
+        cursor: query.cursor ?? null,
+        pageSize,
+        withCount: query.with_count ?? false,
+        origin: requestOrigin(request),
+        url: new URL(request.url, requestOrigin(request)),
+      });
+    },
+  );
 
-  app.post<IdParams>('/datasets/:id/elements/', async (request, reply) => {
-    const user = requireUser(request);
-    const { dataset } = await requireDataset(db, user, request.params.id, 'write');
-    const input = parse(addBody, request.body);
-    return reply.code(201).send(await addElement(db, app.dialect, dataset, input));
-  });
+  app.post<IdParams>(
+    '/datasets/:id/elements/',
+    { schema: { operationId: 'CreateDatasetElement', tags: ['datasets'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { dataset } = await requireDataset(db, user, request.params.id, 'write');
+      const input = parse(addBody, request.body);
+      return reply.code(201).send(await addElement(db, app.dialect, dataset, input));
+    },
+  );
 
-  app.delete<ElementParams>('/datasets/:id/elements/:elementId/', async (request, reply) => {
-    const user = requireVerified(request);
-    const { dataset } = await requireDataset(db, user, request.params.id, 'write');
-    const elementId = requireUuid(request.params.elementId);
-    const { set } = parse(removeQuery, request.query);
-    await removeElement(db, dataset, elementId, set);
-    return reply.code(204).send();
-  });
+  app.delete<ElementParams>(
+    '/datasets/:id/elements/:elementId/',
+    { schema: { operationId: 'DestroyDatasetElement', tags: ['datasets'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      const { dataset } = await requireDataset(db, user, request.params.id, 'write');
+      const elementId = requireUuid(request.params.elementId);
+      const { set } = parse(removeQuery, request.query);
+      await removeElement(db, dataset, elementId, set);
+      return reply.code(204).send();
+    },
+  );
 
-  app.get<IdParams>('/element/:id/sets/', async (request) => {
-    const { element } = await requireElementRight(
-      db,
-      request.user ?? null,
-      request.params.id,
-      'read',
-    );
-    const query = parse(setsQuery.loose(), request.query);
-    const results = await elementSets(db, element, query.with_neighbors ?? false);
-    return paginate(request, {
-      count: async () => results.length,
-      fetch: async ({ limit, offset }) => results.slice(offset, offset + limit),
-    });
-  });
+  app.get<IdParams>(
+    '/element/:id/sets/',
+    { schema: { operationId: 'ListElementDatasetSets', tags: ['datasets'] } },
+    async (request) => {
+      const { element } = await requireElementRight(
+        db,
+        request.user ?? null,
+        request.params.id,
+        'read',
+      );
+      const query = parse(setsQuery.loose(), request.query);
+      const results = await elementSets(db, element, query.with_neighbors ?? false);
+      return paginate(request, {
+        count: async () => results.length,
+        fetch: async ({ limit, offset }) => results.slice(offset, offset + limit),
+      });
+    },
+  );
 
   // The same call as Arkindex names it, under the dataset: the set must be one of its own.
-  app.post<IdParams>('/datasets/:id/elements/selection/', async (request, reply) => {
-    const user = requireVerified(request);
-    if (!app.config.features.selection) throw selectionDisabled();
-    const { dataset } = await requireDataset(db, user, request.params.id, 'write');
-    const { set_id } = parse(selectionBody, request.body);
-    const set = await requireOwnSet(db, dataset, set_id);
-    await addSelection(db, app.dialect, user, dataset, set);
-    return reply.code(204).send();
-  });
+  app.post<IdParams>(
+    '/datasets/:id/elements/selection/',
+    { schema: { operationId: 'CreateDatasetElementsSelection', tags: ['datasets'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      if (!app.config.features.selection) throw selectionDisabled();
+      const { dataset } = await requireDataset(db, user, request.params.id, 'write');
+      const { set_id } = parse(selectionBody, request.body);
+      const set = await requireOwnSet(db, dataset, set_id);
+      await addSelection(db, app.dialect, user, dataset, set);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post<IdParams>('/corpus/:id/datasets/selection/', async (request, reply) => {
-    const user = requireVerified(request);
-    if (!app.config.features.selection) throw selectionDisabled();
-    const access = await requireCorpusRight(db, user, request.params.id, 'write');
-    const { set_id } = parse(selectionBody, request.body);
-    const set = await requireCorpusSet(db, access.corpus.id, set_id);
-    const { dataset } = await requireDataset(db, user, set.dataset_id, 'write');
-    await addSelection(db, app.dialect, user, dataset, set);
-    return reply.code(204).send();
-  });
+  app.post<IdParams>(
+    '/corpus/:id/datasets/selection/',
+    { schema: { operationId: 'CreateCorpusDatasetsSelection', tags: ['datasets'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      if (!app.config.features.selection) throw selectionDisabled();
+      const access = await requireCorpusRight(db, user, request.params.id, 'write');
+      const { set_id } = parse(selectionBody, request.body);
+      const set = await requireCorpusSet(db, access.corpus.id, set_id);
+      const { dataset } = await requireDataset(db, user, set.dataset_id, 'write');
+      await addSelection(db, app.dialect, user, dataset, set);
+      return reply.code(204).send();
+    },
+  );
 }

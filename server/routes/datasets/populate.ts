@@ -11,10 +11,14 @@ type IdParams = { Params: { id: string } };
 export async function datasetPopulateRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.post<IdParams>('/datasets/:id/populate/', async (request, reply) => {
-    const user = requireVerified(request);
-    const { dataset } = await requireDataset(db, user, request.params.id, 'write');
-    const body = parse(populateBody, request.body);
-    return reply.code(202).send(await startPopulate(db, app.dialect, user, dataset, body));
-  });
+  app.post<IdParams>(
+    '/datasets/:id/populate/',
+    { schema: { operationId: 'PopulateDataset', tags: ['datasets'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      const { dataset } = await requireDataset(db, user, request.params.id, 'write');
+      const body = parse(populateBody, request.body);
+      return reply.code(202).send(await startPopulate(db, app.dialect, user, dataset, body));
+    },
+  );
 }

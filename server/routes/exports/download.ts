@@ -17,26 +17,32 @@ export function exportFileName(projectName: string, created: string): string {
 }
 
 export async function exportDownloadRoutes(app: FastifyInstance): Promise<void> {
-  app.get<IdParams>('/export/:id/', async (request, reply) => {
-    const row = await findExport(app.db, requireUuid(request.params.id));
-    const access = row ? await findCorpusAccess(app.db, request.user ?? null, row.corpus_id) : null;
-    if (!row || !access) throw notFound();
-    if (row.state !== 'done') throw badRequest(EXPORT_MESSAGES.notDone);
-    const file = exportFilePath(app.config.dataDir, row.id);
-    let size: number;
-    try {
-      size = (await fs.promises.stat(file)).size;
-    } catch {
-      // Removed by hand, or swept between the lookup and here.
-      throw notFound();
-    }
-    return reply
-      .header('content-type', 'application/x-sqlite3')
-      .header('content-length', String(size))
-      .header(
-        'content-disposition',
-        attachmentHeader(exportFileName(access.corpus.name, row.created)),
-      )
-      .send(fs.createReadStream(file));
-  });
+  app.get<IdParams>(
+    '/export/:id/',
+    { schema: { operationId: 'DownloadExport', tags: ['export'] } },
+    async (request, reply) => {
+      const row = await findExport(app.db, requireUuid(request.params.id));
+      const access = row
+        ? await findCorpusAccess(app.db, request.user ?? null, row.corpus_id)
+        : null;
+      if (!row || !access) throw notFound();
+      if (row.state !== 'done') throw badRequest(EXPORT_MESSAGES.notDone);
+      const file = exportFilePath(app.config.dataDir, row.id);
+      let size: number;
+      try {
+        size = (await fs.promises.stat(file)).size;
+      } catch {
+        // Removed by hand, or swept between the lookup and here.
+        throw notFound();
+      }
+      return reply
+        .header('content-type', 'application/x-sqlite3')
+        .header('content-length', String(size))
+        .header(
+          'content-disposition',
+          attachmentHeader(exportFileName(access.corpus.name, row.created)),
+        )
+        .send(fs.createReadStream(file));
+    },
+  );
 }

@@ -15,29 +15,46 @@ type PairParams = { Params: { id: string; workerId: string } };
 export async function compatibleWorkerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>('/model/:id/compatible-workers/', async (request) => {
-    const access = await requireModelRight(db, requireVerified(request), request.params.id, 'read');
-    return paginate(request, compatibleWorkerPages(db, access));
-  });
+  app.get<IdParams>(
+    '/model/:id/compatible-workers/',
+    { schema: { operationId: 'ListModelCompatibleWorkers', tags: ['training'] } },
+    async (request) => {
+      const access = await requireModelRight(
+        db,
+        requireVerified(request),
+        request.params.id,
+        'read',
+      );
+      return paginate(request, compatibleWorkerPages(db, access));
+    },
+  );
 
-  app.post<PairParams>('/model/:id/compatible-worker/:workerId/', async (request, reply) => {
-    const access = await requireModelRight(
-      db,
-      requireVerified(request),
-      request.params.id,
-      'write',
-    );
-    return reply.code(201).send(await addCompatibleWorker(db, access, request.params.workerId));
-  });
+  app.post<PairParams>(
+    '/model/:id/compatible-worker/:workerId/',
+    { schema: { operationId: 'CreateModelCompatibleWorker', tags: ['training'] } },
+    async (request, reply) => {
+      const access = await requireModelRight(
+        db,
+        requireVerified(request),
+        request.params.id,
+        'write',
+      );
+      return reply.code(201).send(await addCompatibleWorker(db, access, request.params.workerId));
+    },
+  );
 
-  app.delete<PairParams>('/model/:id/compatible-worker/:workerId/', async (request, reply) => {
-    const access = await requireModelRight(
-      db,
-      requireVerified(request),
-      request.params.id,
-      'write',
-    );
-    await removeCompatibleWorker(db, access, request.params.workerId);
-    return reply.code(204).send();
-  });
+  app.delete<PairParams>(
+    '/model/:id/compatible-worker/:workerId/',
+    { schema: { operationId: 'DestroyModelCompatibleWorker', tags: ['training'] } },
+    async (request, reply) => {
+      const access = await requireModelRight(
+        db,
+        requireVerified(request),
+        request.params.id,
+        'write',
+      );
+      await removeCompatibleWorker(db, access, request.params.workerId);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -38,37 +38,57 @@ type IdParams = { Params: { id: string } };
 export async function modelRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get('/models/', async (request) => {
-    const user = requireVerified(request);
-    const { page: _page, page_size: _size, ...filters } = request.query as Record<string, unknown>;
-    // An empty parameter filters nothing, as django-filter reads it.
-    const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
-    const query = parse(listQuery.loose(), given);
-    return paginate(
-      request,
-      modelPages(db, user, {
-        name: query.name,
-        archived: query.archived ?? false,
-        compatibleWorker: query.compatible_worker?.toLowerCase(),
-      }),
-    );
-  });
+  app.get(
+    '/models/',
+    { schema: { operationId: 'ListModels', tags: ['training'] } },
+    async (request) => {
+      const user = requireVerified(request);
+      const {
+        page: _page,
+        page_size: _size,
+        ...filters
+      } = request.query as Record<string, unknown>;
+      // An empty parameter filters nothing, as django-filter reads it.
+      const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+      const query = parse(listQuery.loose(), given);
+      return paginate(
+        request,
+        modelPages(db, user, {
+          name: query.name,
+          archived: query.archived ?? false,
+          compatibleWorker: query.compatible_worker?.toLowerCase(),
+        }),
+      );
+    },
+  );
 
-  app.post('/models/', async (request, reply) => {
-    const user = requireVerified(request);
-    const input = parse(createBody, request.body);
-    return reply.code(201).send(await createModel(db, user, input));
-  });
+  app.post(
+    '/models/',
+    { schema: { operationId: 'CreateModel', tags: ['training'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      const input = parse(createBody, request.body);
+      return reply.code(201).send(await createModel(db, user, input));
+    },
+  );
 
-  app.get<IdParams>('/model/:id/', async (request) => {
-    const user = requireVerified(request);
-    const access = await requireModelRight(db, user, request.params.id, 'read');
-    return modelJson(access.model, access.rights);
-  });
+  app.get<IdParams>(
+    '/model/:id/',
+    { schema: { operationId: 'RetrieveModel', tags: ['training'] } },
+    async (request) => {
+      const user = requireVerified(request);
+      const access = await requireModelRight(db, user, request.params.id, 'read');
+      return modelJson(access.model, access.rights);
+    },
+  );
 
-  app.patch<IdParams>('/model/:id/', async (request) => {
-    const user = requireVerified(request);
-    const access = await requireModelRight(db, user, request.params.id, 'write');
-    return updateModel(db, user, access, parse(updateBody, request.body));
-  });
+  app.patch<IdParams>(
+    '/model/:id/',
+    { schema: { operationId: 'PartialUpdateModel', tags: ['training'] } },
+    async (request) => {
+      const user = requireVerified(request);
+      const access = await requireModelRight(db, user, request.params.id, 'write');
+      return updateModel(db, user, access, parse(updateBody, request.body));
+    },
+  );
 }

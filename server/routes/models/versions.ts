@@ -43,67 +43,101 @@ type IdParams = { Params: { id: string } };
 export async function modelVersionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>('/model/:id/versions/', async (request) => {
-    const user = requireVerified(request);
-    const access = await requireModelRight(db, user, request.params.id, 'read');
-    return paginate(request, modelVersionPages(db, access, requestOrigin(request)));
-  });
+  app.get<IdParams>(
+    '/model/:id/versions/',
+    { schema: { operationId: 'ListModelVersions', tags: ['training'] } },
+    async (request) => {
+      const user = requireVerified(request);
+      const access = await requireModelRight(db, user, request.params.id, 'read');
+      return paginate(request, modelVersionPages(db, access, requestOrigin(request)));
+    },
+  );
 
-  app.post<IdParams>('/model/:id/versions/', async (request, reply) => {
-    const user = requireVerified(request);
-    // Rights before the body: an outsider learns nothing from their mistakes.
-    await requireModelRight(db, user, request.params.id, 'write');
-    const input = parse(createBody, request.body);
-    const { version, access } = await createModelVersion(db, user, request.params.id, input);
-    return reply.code(201).send(modelVersionJson(version, access.model, requestOrigin(request)));
-  });
+  app.post<IdParams>(
+    '/model/:id/versions/',
+    { schema: { operationId: 'CreateModelVersion', tags: ['training'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      // Rights before the body: an outsider learns nothing from their mistakes.
+      await requireModelRight(db, user, request.params.id, 'write');
+      const input = parse(createBody, request.body);
+      const { version, access } = await createModelVersion(db, user, request.params.id, input);
+      return reply.code(201).send(modelVersionJson(version, access.model, requestOrigin(request)));
+    },
+  );
 
-  app.get<IdParams>('/modelversion/:id/', async (request) => {
-    const user = requireVerified(request);
-    const { version, access } = await requireModelVersionRight(db, user, request.params.id, 'read');
-    return modelVersionJson(version, access.model, requestOrigin(request));
-  });
+  app.get<IdParams>(
+    '/modelversion/:id/',
+    { schema: { operationId: 'RetrieveModelVersion', tags: ['training'] } },
+    async (request) => {
+      const user = requireVerified(request);
+      const { version, access } = await requireModelVersionRight(
+        db,
+        user,
+        request.params.id,
+        'read',
+      );
+      return modelVersionJson(version, access.model, requestOrigin(request));
+    },
+  );
 
-  app.patch<IdParams>('/modelversion/:id/', async (request) => {
-    const user = requireVerified(request);
-    const { version, access } = await requireModelVersionRight(
-      db,
-      user,
-      request.params.id,
-      'write',
-    );
-    const updated = await updateModelVersion(db, version, parse(updateBody, request.body));
-    return modelVersionJson(updated, access.model, requestOrigin(request));
-  });
+  app.patch<IdParams>(
+    '/modelversion/:id/',
+    { schema: { operationId: 'PartialUpdateModelVersion', tags: ['training'] } },
+    async (request) => {
+      const user = requireVerified(request);
+      const { version, access } = await requireModelVersionRight(
+        db,
+        user,
+        request.params.id,
+        'write',
+      );
+      const updated = await updateModelVersion(db, version, parse(updateBody, request.body));
+      return modelVersionJson(updated, access.model, requestOrigin(request));
+    },
+  );
 
-  app.delete<IdParams>('/modelversion/:id/', async (request, reply) => {
-    const user = requireVerified(request);
-    const { version } = await requireModelVersionRight(db, user, request.params.id, 'write');
-    await deleteModelVersion(db, app.config.dataDir, version);
-    return reply.code(204).send();
-  });
+  app.delete<IdParams>(
+    '/modelversion/:id/',
+    { schema: { operationId: 'DestroyModelVersion', tags: ['training'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      const { version } = await requireModelVersionRight(db, user, request.params.id, 'write');
+      await deleteModelVersion(db, app.config.dataDir, version);
+      return reply.code(204).send();
+    },
+  );
 
-  app.get<IdParams>('/modelversion/:id/download/', async (request, reply) => {
-    const user = requireVerified(request);
-    const { version, access } = await requireModelVersionRight(db, user, request.params.id, 'read');
-    if (version.state !== 'available') throw notFound('This model version has no archive yet.');
-    const file = archivePath(app.config.dataDir, version.id);
-    let size: number;
-    try {
-      size = (await fs.promises.stat(file)).size;
-    } catch {
-      throw notFound('This model version has no archive yet.');
-    }
-    const name = `${access.model.name}-${version.tag ?? version.id}.tar.zst`.replace(
-      /[^\w.-]+/g,
-      '_',
-    );
-    return reply
-      .type('application/octet-stream')
-      .header('content-length', String(size))
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(fs.createReadStream(file));
-  });
+  app.get<IdParams>(
+    '/modelversion/:id/download/',
+    { schema: { operationId: 'DownloadModelVersion', tags: ['training'] } },
+    async (request, reply) => {
+      const user = requireVerified(request);
+      const { version, access } = await requireModelVersionRight(
+        db,
+        user,
+        request.params.id,
+        'read',
+      );
+      if (version.state !== 'available') throw notFound('This model version has no archive yet.');
+      const file = archivePath(app.config.dataDir, version.id);
+      let size: number;
+      try {
+        size = (await fs.promises.stat(file)).size;
+      } catch {
+        throw notFound('This model version has no archive yet.');
+      }
+      const name = `${access.model.name}-${version.tag ?? version.id}.tar.zst`.replace(
+        /[^\w.-]+/g,
+        '_',
+      );
+      return reply
+        .type('application/octet-stream')
+        .header('content-length', String(size))
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(fs.createReadStream(file));
+    },
+  );
 
   await app.register(uploadRoute);
 }
@@ -120,22 +154,26 @@ async function uploadRoute(app: FastifyInstance): Promise<void> {
     if (reply.statusCode >= 400 && !request.raw.readableEnded) reply.header('connection', 'close');
   });
 
-  app.put<IdParams>('/modelversion/:id/upload/', async (request) => {
-    const user = requireVerified(request);
-    const { version, access } = await requireModelVersionRight(
-      app.db,
-      user,
-      request.params.id,
-      'write',
-    );
-    const length = request.headers['content-length'];
-    const stored = await storeArchive(
-      app.db,
-      app.config.dataDir,
-      version,
-      request.body as Readable | undefined,
-      length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
-    );
-    return modelVersionJson(stored, access.model, requestOrigin(request));
-  });
+  app.put<IdParams>(
+    '/modelversion/:id/upload/',
+    { schema: { operationId: 'UploadModelVersion', tags: ['training'] } },
+    async (request) => {
+      const user = requireVerified(request);
+      const { version, access } = await requireModelVersionRight(
+        app.db,
+        user,
+        request.params.id,
+        'write',
+      );
+      const length = request.headers['content-length'];
+      const stored = await storeArchive(
+        app.db,
+        app.config.dataDir,
+        version,
+        request.body as Readable | undefined,
+        length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
+      );
+      return modelVersionJson(stored, access.model, requestOrigin(request));
+    },
+  );
 }

@@ -19,21 +19,25 @@ const elementsQuery = z.object({
 export async function processElementRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>('/process/:id/elements/', async (request) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'read');
-    const query = parse(elementsQuery, request.query);
-    const { pageSize } = readPageQuery(
-      { page_size: (request.query as Record<string, unknown>)?.page_size },
-      { maxPageSize: 500 },
-    );
-    return processElementPage(db, process, {
-      cursor: query.cursor ?? null,
-      pageSize,
-      withCount: query.with_count ?? false,
-      withImage: query.with_image ?? false,
-      origin: requestOrigin(request),
-      url: new URL(request.url, requestOrigin(request)),
-    });
-  });
+  app.get<IdParams>(
+    '/process/:id/elements/',
+    { schema: { operationId: 'ListProcessElements', tags: ['process'] } },
+    async (request) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'read');
+      const query = parse(elementsQuery, request.query);
+      const { pageSize } = readPageQuery(
+        { page_size: (request.query as Record<string, unknown>)?.page_size },
+        { maxPageSize: 500 },
+      );
+      return processElementPage(db, process, {
+        cursor: query.cursor ?? null,
+        pageSize,
+        withCount: query.with_count ?? false,
+        withImage: query.with_image ?? false,
+        origin: requestOrigin(request),
+        url: new URL(request.url, requestOrigin(request)),
+      });
+    },
+  );
 }

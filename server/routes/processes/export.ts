@@ -27,6 +27,7 @@ export async function processExportRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { corpusId: string } }>(
     '/process/export/:corpusId/',
+    { schema: { operationId: 'CreateExportProcess', tags: ['process'] } },
     async (request, reply) => {
       const user = requireUser(request);
       const access = await requireCorpusRight(db, user, request.params.corpusId, 'admin');

@@ -15,18 +15,26 @@ type IdParams = { Params: { id: string } };
 export async function processFailureRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.post<IdParams>('/process/:id/select-failures/', async (request, reply) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'read');
-    if (!app.config.features.selection) throw badRequest(SELECTION_MESSAGES.disabled);
-    await selectFailures(db, user, process);
-    return reply.code(204).send();
-  });
+  app.post<IdParams>(
+    '/process/:id/select-failures/',
+    { schema: { operationId: 'SelectProcessFailures', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'read');
+      if (!app.config.features.selection) throw badRequest(SELECTION_MESSAGES.disabled);
+      await selectFailures(db, user, process);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post<IdParams>('/process/:id/process-failures/', async (request, reply) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'admin');
-    const id = await processFailures(db, user, process);
-    return reply.code(201).send(await processJson(db, id));
-  });
+  app.post<IdParams>(
+    '/process/:id/process-failures/',
+    { schema: { operationId: 'CreateProcessFailures', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'admin');
+      const id = await processFailures(db, user, process);
+      return reply.code(201).send(await processJson(db, id));
+    },
+  );
 }

@@ -57,64 +57,96 @@ const startBody = z.object({
 export async function processLifecycleRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>('/process/:id/', async (request) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'read');
-    return processJson(db, process.id);
-  });
+  app.get<IdParams>(
+    '/process/:id/',
+    { schema: { operationId: 'RetrieveProcess', tags: ['process'] } },
+    async (request) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'read');
+      return processJson(db, process.id);
+    },
+  );
 
-  app.patch<IdParams>('/process/:id/', async (request) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'admin');
-    await updateProcess(db, process, parse(updateBody, request.body));
-    return processJson(db, process.id);
-  });
+  app.patch<IdParams>(
+    '/process/:id/',
+    { schema: { operationId: 'PartialUpdateProcess', tags: ['process'] } },
+    async (request) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'admin');
+      await updateProcess(db, process, parse(updateBody, request.body));
+      return processJson(db, process.id);
+    },
+  );
 
-  app.delete<IdParams>('/process/:id/', async (request, reply) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'admin');
-    const outcome = await deleteProcess(db, app.config.dataDir, user, process);
-    return reply.code(outcome === 'scheduled' ? 202 : 204).send();
-  });
+  app.delete<IdParams>(
+    '/process/:id/',
+    { schema: { operationId: 'DestroyProcess', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'admin');
+      const outcome = await deleteProcess(db, app.config.dataDir, user, process);
+      return reply.code(outcome === 'scheduled' ? 202 : 204).send();
+    },
+  );
 
-  app.post('/process/corpus/', async (request, reply) => {
-    const user = requireUser(request);
-    const input = parse(createBody, request.body);
-    const access = await requireCorpusRight(db, user, input.corpus, 'admin');
-    if (input.selection && !app.config.features.selection) {
-      throw badRequest(SELECTION_MESSAGES.disabled);
-    }
-    const id =
-      input.mode === 'dataset'
-        ? await createDatasetProcess(db, user, access.corpus.id, input)
-        : await createCorpusProcess(db, user, access.corpus.id, input);
-    return reply.code(201).send(await processJson(db, id));
-  });
+  app.post(
+    '/process/corpus/',
+    { schema: { operationId: 'CreateProcess', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const input = parse(createBody, request.body);
+      const access = await requireCorpusRight(db, user, input.corpus, 'admin');
+      if (input.selection && !app.config.features.selection) {
+        throw badRequest(SELECTION_MESSAGES.disabled);
+      }
+      const id =
+        input.mode === 'dataset'
+          ? await createDatasetProcess(db, user, access.corpus.id, input)
+          : await createCorpusProcess(db, user, access.corpus.id, input);
+      return reply.code(201).send(await processJson(db, id));
+    },
+  );
 
-  app.post<IdParams>('/process/:id/start/', async (request, reply) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'admin');
-    await startProcess(db, process, parse(startBody, request.body));
-    return reply.code(201).send(await processJson(db, process.id));
-  });
+  app.post<IdParams>(
+    '/process/:id/start/',
+    { schema: { operationId: 'StartProcess', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'admin');
+      await startProcess(db, process, parse(startBody, request.body));
+      return reply.code(201).send(await processJson(db, process.id));
+    },
+  );
 
-  app.post<IdParams>('/process/:id/retry/', async (request, reply) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'admin');
-    await retryProcess(db, process);
-    return reply.code(201).send(await processJson(db, process.id));
-  });
+  app.post<IdParams>(
+    '/process/:id/retry/',
+    { schema: { operationId: 'RetryProcess', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'admin');
+      await retryProcess(db, process);
+      return reply.code(201).send(await processJson(db, process.id));
+    },
+  );
 
-  app.delete<IdParams>('/process/:id/clear/', async (request, reply) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'admin');
-    await clearProcessRuns(db, process.id);
-    return reply.code(204).send();
-  });
+  app.delete<IdParams>(
+    '/process/:id/clear/',
+    { schema: { operationId: 'ClearProcess', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'admin');
+      await clearProcessRuns(db, process.id);
+      return reply.code(204).send();
+    },
+  );
 
-  app.get<IdParams>('/process/:id/activity-stats/', async (request) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'read');
-    return activityStats(db, process.id);
-  });
+  app.get<IdParams>(
+    '/process/:id/activity-stats/',
+    { schema: { operationId: 'RetrieveProcessActivityStats', tags: ['process'] } },
+    async (request) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'read');
+      return activityStats(db, process.id);
+    },
+  );
 }

@@ -45,49 +45,53 @@ const listQuery = z.object({
 export async function processListRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get('/process/', async (request) => {
-    const user = requireUser(request);
-    const query = parse(listQuery, request.query);
-    const visible = () => {
-      let rows = listedProcesses(db).where((eb) =>
-        eb.or([
-          eb('processes.corpus_id', 'in', readableCorpusIds(db, user)),
-          // A task token reaches its project only, never a person's local process.
-          ...(projectLimit(user)
-            ? []
-            : [
-                eb.and([
-                  eb('processes.corpus_id', 'is', null),
-                  eb('processes.creator_id', '=', user.id),
+  app.get(
+    '/process/',
+    { schema: { operationId: 'ListProcesses', tags: ['process'] } },
+    async (request) => {
+      const user = requireUser(request);
+      const query = parse(listQuery, request.query);
+      const visible = () => {
+        let rows = listedProcesses(db).where((eb) =>
+          eb.or([
+            eb('processes.corpus_id', 'in', readableCorpusIds(db, user)),
+            // A task token reaches its project only, never a person's local process.
+            ...(projectLimit(user)
+              ? []
+              : [
+                  eb.and([
+                    eb('processes.corpus_id', 'is', null),
+                    eb('processes.creator_id', '=', user.id),
+                  ]),
                 ]),
-              ]),
-        ]),
+          ]),
+        );
+        if (query.corpus) rows = rows.where('processes.corpus_id', '=', query.corpus.toLowerCase());
+        if (query.mode) rows = rows.where('processes.mode', '=', query.mode);
+        if (query.state) rows = rows.where('processes.state', '=', query.state);
+        if (query.name) {
+          const pattern = `%${query.name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          rows = rows.where(sql<SqlBool>`lower(processes.name) like ${pattern} escape '\\'`);
+        }
+        if (query.created) rows = rows.where('processes.creator_id', '=', user.id);
+        if (query.started) rows = rows.where('processes.started', 'is not', null);
+        return rows;
+      };
+      const page = await paginate(
+        request,
+        {
+          count: () => countRows(visible()),
+          fetch: ({ limit, offset }) =>
+            visible()
+              .orderBy('processes.created', 'desc')
+              .orderBy('processes.id', 'desc')
+              .limit(limit)
+              .offset(offset)
+              .execute(),
+        },
+        { maxPageSize: 500 },
       );
-      if (query.corpus) rows = rows.where('processes.corpus_id', '=', query.corpus.toLowerCase());
-      if (query.mode) rows = rows.where('processes.mode', '=', query.mode);
-      if (query.state) rows = rows.where('processes.state', '=', query.state);
-      if (query.name) {
-        const pattern = `%${query.name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        rows = rows.where(sql<SqlBool>`lower(processes.name) like ${pattern} escape '\\'`);
-      }
-      if (query.created) rows = rows.where('processes.creator_id', '=', user.id);
-      if (query.started) rows = rows.where('processes.started', 'is not', null);
-      return rows;
-    };
-    const page = await paginate(
-      request,
-      {
-        count: () => countRows(visible()),
-        fetch: ({ limit, offset }) =>
-          visible()
-            .orderBy('processes.created', 'desc')
-            .orderBy('processes.id', 'desc')
-            .limit(limit)
-            .offset(offset)
-            .execute(),
-      },
-      { maxPageSize: 500 },
-    );
-    return { ...page, results: page.results.map(processListItemJson) };
-  });
+      return { ...page, results: page.results.map(processListItemJson) };
+    },
+  );
 }

@@ -23,24 +23,38 @@ const createBody = z.object({
 export async function processRunRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>('/process/:id/workers/', async (request) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'read');
-    const runs = () => db.selectFrom('worker_runs').where('process_id', '=', process.id);
-    const page = await paginate(request, {
-      count: () => countRows(runs().select('id')),
-      fetch: ({ limit, offset }) =>
-        runs().select('id').orderBy('created').orderBy('id').limit(limit).offset(offset).execute(),
-    });
-    const results = [];
-    for (const run of page.results) results.push(await workerRunJson(db, run.id));
-    return { ...page, results };
-  });
+  app.get<IdParams>(
+    '/process/:id/workers/',
+    { schema: { operationId: 'ListWorkerRuns', tags: ['process'] } },
+    async (request) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'read');
+      const runs = () => db.selectFrom('worker_runs').where('process_id', '=', process.id);
+      const page = await paginate(request, {
+        count: () => countRows(runs().select('id')),
+        fetch: ({ limit, offset }) =>
+          runs()
+            .select('id')
+            .orderBy('created')
+            .orderBy('id')
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+      });
+      const results = [];
+      for (const run of page.results) results.push(await workerRunJson(db, run.id));
+      return { ...page, results };
+    },
+  );
 
-  app.post<IdParams>('/process/:id/workers/', async (request, reply) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'admin');
-    const id = await createProcessRun(db, user, process, parse(createBody, request.body));
-    return reply.code(201).send(await workerRunJson(db, id));
-  });
+  app.post<IdParams>(
+    '/process/:id/workers/',
+    { schema: { operationId: 'CreateWorkerRun', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'admin');
+      const id = await createProcessRun(db, user, process, parse(createBody, request.body));
+      return reply.code(201).send(await workerRunJson(db, id));
+    },
+  );
 }

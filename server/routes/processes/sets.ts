@@ -15,22 +15,34 @@ type SetParams = { Params: { id: string; setId: string } };
 export async function processSetRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>('/process/:id/sets/', async (request) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'read');
-    return paginate(request, processSetPages(db, process.id));
-  });
+  app.get<IdParams>(
+    '/process/:id/sets/',
+    { schema: { operationId: 'ListProcessSets', tags: ['process'] } },
+    async (request) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'read');
+      return paginate(request, processSetPages(db, process.id));
+    },
+  );
 
-  app.post<SetParams>('/process/:id/set/:setId/', async (request, reply) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'admin');
-    return reply.code(201).send(await addProcessSet(db, process, request.params.setId));
-  });
+  app.post<SetParams>(
+    '/process/:id/set/:setId/',
+    { schema: { operationId: 'CreateProcessSet', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'admin');
+      return reply.code(201).send(await addProcessSet(db, process, request.params.setId));
+    },
+  );
 
-  app.delete<SetParams>('/process/:id/set/:setId/', async (request, reply) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'admin');
-    await removeProcessSet(db, process, request.params.setId);
-    return reply.code(204).send();
-  });
+  app.delete<SetParams>(
+    '/process/:id/set/:setId/',
+    { schema: { operationId: 'DestroyProcessSet', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'admin');
+      await removeProcessSet(db, process, request.params.setId);
+      return reply.code(204).send();
+    },
+  );
 }

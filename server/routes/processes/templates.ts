@@ -14,18 +14,26 @@ const applyBody = z.object({ process_id: uuidSchema });
 export async function processTemplateRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.post<IdParams>('/process/:id/template/', async (request, reply) => {
-    const user = requireUser(request);
-    const process = await requireProcess(db, user, request.params.id, 'admin');
-    const id = await createTemplate(db, user, process);
-    return reply.code(201).send(await processJson(db, id));
-  });
+  app.post<IdParams>(
+    '/process/:id/template/',
+    { schema: { operationId: 'CreateProcessTemplate', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const process = await requireProcess(db, user, request.params.id, 'admin');
+      const id = await createTemplate(db, user, process);
+      return reply.code(201).send(await processJson(db, id));
+    },
+  );
 
-  app.post<IdParams>('/process/:id/apply/', async (request, reply) => {
-    const user = requireUser(request);
-    const template = await requireProcess(db, user, request.params.id, 'read');
-    const { process_id } = parse(applyBody, request.body);
-    const id = await applyTemplate(db, user, template, process_id);
-    return reply.code(201).send(await processJson(db, id));
-  });
+  app.post<IdParams>(
+    '/process/:id/apply/',
+    { schema: { operationId: 'ApplyProcessTemplate', tags: ['process'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const template = await requireProcess(db, user, request.params.id, 'read');
+      const { process_id } = parse(applyBody, request.body);
+      const id = await applyTemplate(db, user, template, process_id);
+      return reply.code(201).send(await processJson(db, id));
+    },
+  );
 }

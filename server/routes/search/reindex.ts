@@ -9,11 +9,15 @@ import '../../services/search/reindexJob';
 type IdParams = { Params: { id: string } };
 
 export async function searchReindexRoutes(app: FastifyInstance): Promise<void> {
-  app.post<IdParams>('/corpus/:id/index/', async (request, reply) => {
-    // With the search feature off the endpoint does not exist.
-    if (!app.config.features.search) throw notFound();
-    const user = requireUser(request);
-    const { corpus } = await requireCorpusRight(app.db, user, request.params.id, 'admin');
-    return reply.code(202).send(await startReindex(app.db, user, corpus));
-  });
+  app.post<IdParams>(
+    '/corpus/:id/index/',
+    { schema: { operationId: 'BuildSearchIndex', tags: ['search'] } },
+    async (request, reply) => {
+      // With the search feature off the endpoint does not exist.
+      if (!app.config.features.search) throw notFound();
+      const user = requireUser(request);
+      const { corpus } = await requireCorpusRight(app.db, user, request.params.id, 'admin');
+      return reply.code(202).send(await startReindex(app.db, user, corpus));
+    },
+  );
 }

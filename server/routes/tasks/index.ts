@@ -27,57 +27,81 @@ type ArtifactParams = { Params: { id: string; '*': string } };
 export async function taskRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>('/task/:id/', async (request) => {
-    const task = await requireTaskRight(db, request.user, request.params.id, 'read');
-    return taskJson(db, task, { logs: true });
-  });
+  app.get<IdParams>(
+    '/task/:id/',
+    { schema: { operationId: 'RetrieveTask', tags: ['ponos'] } },
+    async (request) => {
+      const task = await requireTaskRight(db, request.user, request.params.id, 'read');
+      return taskJson(db, task, { logs: true });
+    },
+  );
 
-  app.get<IdParams>('/task/:id/logs/', async (request, reply) => {
-    const task = await requireTaskRight(db, request.user, request.params.id, 'read');
-    return reply.type('text/plain; charset=utf-8').send(task.logs);
-  });
+  app.get<IdParams>(
+    '/task/:id/logs/',
+    { schema: { operationId: 'RetrieveTaskLog', tags: ['ponos'] } },
+    async (request, reply) => {
+      const task = await requireTaskRight(db, request.user, request.params.id, 'read');
+      return reply.type('text/plain; charset=utf-8').send(task.logs);
+    },
+  );
 
-  app.patch<IdParams>('/task/:id/', async (request) => {
-    const user = requireUser(request);
-    const task = await requireTaskRight(db, user, request.params.id, 'admin');
-    parse(updateBody, request.body);
-    await stopTask(db, task.id);
-    const updated = await db
-      .selectFrom('tasks')
-      .selectAll()
-      .where('id', '=', task.id)
-      .executeTakeFirstOrThrow();
-    return taskJson(db, updated);
-  });
+  app.patch<IdParams>(
+    '/task/:id/',
+    { schema: { operationId: 'PartialUpdateTask', tags: ['ponos'] } },
+    async (request) => {
+      const user = requireUser(request);
+      const task = await requireTaskRight(db, user, request.params.id, 'admin');
+      parse(updateBody, request.body);
+      await stopTask(db, task.id);
+      const updated = await db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('id', '=', task.id)
+        .executeTakeFirstOrThrow();
+      return taskJson(db, updated);
+    },
+  );
 
-  app.post<IdParams>('/task/:id/restart/', async (request, reply) => {
-    const user = requireUser(request);
-    const task = await requireTaskRight(db, user, request.params.id, 'admin');
-    const created = await restartTask(db, task.id);
-    return reply.code(201).send(await taskJson(db, created));
-  });
+  app.post<IdParams>(
+    '/task/:id/restart/',
+    { schema: { operationId: 'RestartTask', tags: ['ponos'] } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const task = await requireTaskRight(db, user, request.params.id, 'admin');
+      const created = await restartTask(db, task.id);
+      return reply.code(201).send(await taskJson(db, created));
+    },
+  );
 
-  app.get<IdParams>('/task/:id/artifacts/', async (request) => {
-    const task = await requireTaskRight(db, request.user, request.params.id, 'read');
-    return listArtifacts(db, task.id);
-  });
+  app.get<IdParams>(
+    '/task/:id/artifacts/',
+    { schema: { operationId: 'ListArtifacts', tags: ['ponos'] } },
+    async (request) => {
+      const task = await requireTaskRight(db, request.user, request.params.id, 'read');
+      return listArtifacts(db, task.id);
+    },
+  );
 
-  app.get<ArtifactParams>('/task/:id/artifact/*', async (request, reply) => {
-    const task = await requireTaskRight(db, request.user, request.params.id, 'read');
-    const artifact = await findArtifact(db, task.id, request.params['*']);
-    if (!artifact) throw notFound();
-    const file = artifactFilePath(app.config.dataDir, task.id, artifact.path);
-    const stat = await fs.promises.stat(file).catch(() => null);
-    if (!stat) throw notFound();
-    const name = artifact.path.split('/').pop() ?? 'artifact';
-    return (
-      reply
-        .type(artifact.content_type)
-        .header('content-length', stat.size)
-        // Downloaded, never shown inline: an HTML artifact must not run as a page of this site.
-        .header('content-disposition', attachment(name))
-        .header('x-content-type-options', 'nosniff')
-        .send(fs.createReadStream(file))
-    );
-  });
+  app.get<ArtifactParams>(
+    '/task/:id/artifact/*',
+    { schema: { operationId: 'DownloadArtifact', tags: ['ponos'] } },
+    async (request, reply) => {
+      const task = await requireTaskRight(db, request.user, request.params.id, 'read');
+      const artifact = await findArtifact(db, task.id, request.params['*']);
+      if (!artifact) throw notFound();
+      const file = artifactFilePath(app.config.dataDir, task.id, artifact.path);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat) throw notFound();
+      const name = artifact.path.split('/').pop() ?? 'artifact';
+      return (
+        reply
+          .type(artifact.content_type)
+          .header('content-length', stat.size)
+          // Downloaded, never shown inline: an HTML artifact must not run as a page of this site.
+          .header('content-disposition', attachment(name))
+          .header('x-content-type-options', 'nosniff')
+          .send(fs.createReadStream(file))
+      );
+    },
+  );
 }

@@ -18,10 +18,14 @@ const body = z.object({
 type IdParams = { Params: { id: string } };
 
 export async function workerActivityRoutes(app: FastifyInstance): Promise<void> {
-  app.put<IdParams>('/workers/versions/:id/activity/', async (request) => {
-    const user = requireUser(request);
-    const id = requireUuid(request.params.id);
-    const input = parse(body, request.body);
-    return updateActivity(app.db, user, id, input);
-  });
+  app.put<IdParams>(
+    '/workers/versions/:id/activity/',
+    { schema: { operationId: 'UpdateWorkerActivity', tags: ['workers'] } },
+    async (request) => {
+      const user = requireUser(request);
+      const id = requireUuid(request.params.id);
+      const input = parse(body, request.body);
+      return updateActivity(app.db, user, id, input);
+    },
+  );
 }

@@ -37,36 +37,56 @@ type IdParams = { Params: { id: string } };
 export async function workerConfigurationRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>('/workers/:id/configurations/', async (request) => {
-    requireWorkerReader(request);
-    const worker = await requireWorker(db, request.params.id);
-    const { page: _page, page_size: _size, ...filters } = request.query as Record<string, unknown>;
-    const { archived } = parse(listQuery.loose(), filters);
-    return paginate(
-      request,
-      rowPages(
-        configurationListQuery(db, worker.id, archived),
-        (q) => q.orderBy((eb) => eb.fn('lower', ['name'])).orderBy('id'),
-        configurationJson,
-      ),
-    );
-  });
+  app.get<IdParams>(
+    '/workers/:id/configurations/',
+    { schema: { operationId: 'ListWorkerConfigurations', tags: ['workers'] } },
+    async (request) => {
+      requireWorkerReader(request);
+      const worker = await requireWorker(db, request.params.id);
+      const {
+        page: _page,
+        page_size: _size,
+        ...filters
+      } = request.query as Record<string, unknown>;
+      const { archived } = parse(listQuery.loose(), filters);
+      return paginate(
+        request,
+        rowPages(
+          configurationListQuery(db, worker.id, archived),
+          (q) => q.orderBy((eb) => eb.fn('lower', ['name'])).orderBy('id'),
+          configurationJson,
+        ),
+      );
+    },
+  );
 
-  app.post<IdParams>('/workers/:id/configurations/', async (request, reply) => {
-    const user = requireWorkerReader(request);
-    const worker = await requireWorker(db, request.params.id);
-    const input = parse(createBody, request.body);
-    return reply.code(201).send(await createConfiguration(db, user, worker, input));
-  });
+  app.post<IdParams>(
+    '/workers/:id/configurations/',
+    { schema: { operationId: 'CreateWorkerConfiguration', tags: ['workers'] } },
+    async (request, reply) => {
+      const user = requireWorkerReader(request);
+      const worker = await requireWorker(db, request.params.id);
+      const input = parse(createBody, request.body);
+      return reply.code(201).send(await createConfiguration(db, user, worker, input));
+    },
+  );
 
-  app.get<IdParams>('/workers/configurations/:id/', async (request) => {
-    requireWorkerReader(request);
-    return configurationJson(await requireConfiguration(db, request.params.id));
-  });
+  app.get<IdParams>(
+    '/workers/configurations/:id/',
+    { schema: { operationId: 'RetrieveWorkerConfiguration', tags: ['workers'] } },
+    async (request) => {
+      requireWorkerReader(request);
+      return configurationJson(await requireConfiguration(db, request.params.id));
+    },
+  );
 
-  app.patch<IdParams>('/workers/configurations/:id/', async (request) => {
-    requireCanArchive(request);
-    const row = await requireConfiguration(db, request.params.id);
-    return updateConfiguration(db, row, parse(updateBody, request.body));
-  });
+  app.patch<IdParams>(
+    '/workers/configurations/:id/',
+    { schema: { operationId: 'PartialUpdateWorkerConfiguration', tags: ['workers'] } },
+    async (request) => {
+      requireCanArchive(request);
+      const row = await requireConfiguration(db, request.params.id);
+      return updateConfiguration(db, row, parse(updateBody, request.body));
+    },
+  );
 }

@@ -47,26 +47,30 @@ function wroteIn(eb: RunsEb, corpusId: string): Expression<SqlBool> {
 export async function corpusWorkerVersionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>('/corpus/:id/versions/', async (request) => {
-    const { corpus } = await requireCorpusRight(db, request.user, request.params.id, 'read');
-    const used = db
-      .selectFrom('worker_runs')
-      .innerJoin('processes', 'processes.id', 'worker_runs.process_id')
-      .select('worker_runs.worker_version_id')
-      .where((eb) =>
-        eb.or([
-          eb('processes.corpus_id', '=', corpus.id),
-          // Local runs belong to no project: theirs are the projects they wrote results in.
-          eb.and([eb('processes.corpus_id', 'is', null), wroteIn(eb, corpus.id)]),
-        ]),
+  app.get<IdParams>(
+    '/corpus/:id/versions/',
+    { schema: { operationId: 'ListCorpusWorkerVersions', tags: ['workers'] } },
+    async (request) => {
+      const { corpus } = await requireCorpusRight(db, request.user, request.params.id, 'read');
+      const used = db
+        .selectFrom('worker_runs')
+        .innerJoin('processes', 'processes.id', 'worker_runs.process_id')
+        .select('worker_runs.worker_version_id')
+        .where((eb) =>
+          eb.or([
+            eb('processes.corpus_id', '=', corpus.id),
+            // Local runs belong to no project: theirs are the projects they wrote results in.
+            eb.and([eb('processes.corpus_id', 'is', null), wroteIn(eb, corpus.id)]),
+          ]),
+        );
+      return paginate(
+        request,
+        rowPages(
+          versionsWithWorker(db).where('worker_versions.id', 'in', used),
+          newestFirst,
+          joinedVersionJson,
+        ),
       );
-    return paginate(
-      request,
-      rowPages(
-        versionsWithWorker(db).where('worker_versions.id', 'in', used),
-        newestFirst,
-        joinedVersionJson,
-      ),
-    );
-  });
+    },
+  );
 }

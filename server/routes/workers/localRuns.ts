@@ -20,24 +20,32 @@ const createBody = z.object({
 export async function localWorkerRunRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get('/process/local/workers/', async (request) => {
-    const user = requireWorkerReader(request);
-    const processId = await localProcessId(db, user);
-    if (!processId) return paginate(request, arrayPages([]));
-    return paginate(
-      request,
-      rowPages(
-        localRunsQuery(db, processId),
-        (q) => q.orderBy('created').orderBy('id'),
-        async (row) => (await workerRunJson(db, row.id))!,
-      ),
-    );
-  });
+  app.get(
+    '/process/local/workers/',
+    { schema: { operationId: 'ListUserWorkerRuns', tags: ['workers'] } },
+    async (request) => {
+      const user = requireWorkerReader(request);
+      const processId = await localProcessId(db, user);
+      if (!processId) return paginate(request, arrayPages([]));
+      return paginate(
+        request,
+        rowPages(
+          localRunsQuery(db, processId),
+          (q) => q.orderBy('created').orderBy('id'),
+          async (row) => (await workerRunJson(db, row.id))!,
+        ),
+      );
+    },
+  );
 
-  app.post('/process/local/workers/create/', async (request, reply) => {
-    const user = requireWorkerReader(request);
-    const input = parse(createBody, request.body);
-    const id = await createLocalRun(db, user, input);
-    return reply.code(201).send(await workerRunJson(db, id));
-  });
+  app.post(
+    '/process/local/workers/create/',
+    { schema: { operationId: 'CreateUserWorkerRun', tags: ['workers'] } },
+    async (request, reply) => {
+      const user = requireWorkerReader(request);
+      const input = parse(createBody, request.body);
+      const id = await createLocalRun(db, user, input);
+      return reply.code(201).send(await workerRunJson(db, id));
+    },
+  );
 }

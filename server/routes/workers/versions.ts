@@ -51,55 +51,80 @@ type IdParams = { Params: { id: string } };
 export async function workerVersionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>('/workers/:id/versions/', async (request) => {
-    requireWorkerReader(request);
-    const worker = await requireWorker(db, request.params.id);
-    return paginate(
-      request,
-      rowPages(
-        versionsWithWorker(db).where('worker_versions.worker_id', '=', worker.id),
-        newestFirst,
-        joinedVersionJson,
-      ),
-    );
-  });
+  app.get<IdParams>(
+    '/workers/:id/versions/',
+    { schema: { operationId: 'ListWorkerVersions', tags: ['workers'] } },
+    async (request) => {
+      requireWorkerReader(request);
+      const worker = await requireWorker(db, request.params.id);
+      return paginate(
+        request,
+        rowPages(
+          versionsWithWorker(db).where('worker_versions.worker_id', '=', worker.id),
+          newestFirst,
+          joinedVersionJson,
+        ),
+      );
+    },
+  );
 
-  app.post<IdParams>('/workers/:id/versions/', async (request, reply) => {
-    requireWorkerManager(request);
-    const worker = await requireWorker(db, request.params.id);
-    const input = parse(createBody, request.body);
-    return reply.code(201).send(await createVersion(db, worker, input));
-  });
+  app.post<IdParams>(
+    '/workers/:id/versions/',
+    { schema: { operationId: 'CreateWorkerVersion', tags: ['workers'] } },
+    async (request, reply) => {
+      requireWorkerManager(request);
+      const worker = await requireWorker(db, request.params.id);
+      const input = parse(createBody, request.body);
+      return reply.code(201).send(await createVersion(db, worker, input));
+    },
+  );
 
-  app.get<IdParams>('/workers/:id/versions/recommended/', async (request) => {
-    requireWorkerReader(request);
-    const worker = await requireWorker(db, request.params.id);
-    return recommendedVersion(db, worker.id);
-  });
+  app.get<IdParams>(
+    '/workers/:id/versions/recommended/',
+    { schema: { operationId: 'RetrieveRecommendedWorkerVersion', tags: ['workers'] } },
+    async (request) => {
+      requireWorkerReader(request);
+      const worker = await requireWorker(db, request.params.id);
+      return recommendedVersion(db, worker.id);
+    },
+  );
 
   app.get<{ Params: { feature: string } }>(
     '/workers/versions/feature/:feature/',
+    { schema: { operationId: 'RetrieveFeatureWorkerVersion', tags: ['workers'] } },
     async (request) => {
       requireWorkerReader(request);
       return featureVersion(db, request.params.feature);
     },
   );
 
-  app.get<IdParams>('/workers/versions/:id/', async (request) => {
-    requireWorkerReader(request);
-    return joinedVersionJson(await requireVersion(db, request.params.id));
-  });
+  app.get<IdParams>(
+    '/workers/versions/:id/',
+    { schema: { operationId: 'RetrieveWorkerVersion', tags: ['workers'] } },
+    async (request) => {
+      requireWorkerReader(request);
+      return joinedVersionJson(await requireVersion(db, request.params.id));
+    },
+  );
 
-  app.patch<IdParams>('/workers/versions/:id/', async (request) => {
-    requireWorkerManager(request);
-    const version = await requireVersion(db, request.params.id);
-    return updateVersion(db, version, parse(updateBody, request.body));
-  });
+  app.patch<IdParams>(
+    '/workers/versions/:id/',
+    { schema: { operationId: 'PartialUpdateWorkerVersion', tags: ['workers'] } },
+    async (request) => {
+      requireWorkerManager(request);
+      const version = await requireVersion(db, request.params.id);
+      return updateVersion(db, version, parse(updateBody, request.body));
+    },
+  );
 
-  app.get<IdParams>('/workers/versions/:id/fields/', async (request) => {
-    requireWorkerReader(request);
-    const version = await requireVersion(db, request.params.id);
-    const schema = userConfiguration(version) ?? {};
-    return paginate(request, arrayPages(schemaFields(version.id, schema)));
-  });
+  app.get<IdParams>(
+    '/workers/versions/:id/fields/',
+    { schema: { operationId: 'RetrieveWorkerVersionFields', tags: ['workers'] } },
+    async (request) => {
+      requireWorkerReader(request);
+      const version = await requireVersion(db, request.params.id);
+      const schema = userConfiguration(version) ?? {};
+      return paginate(request, arrayPages(schemaFields(version.id, schema)));
+    },
+  );
 }

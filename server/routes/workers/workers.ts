@@ -54,51 +54,75 @@ type IdParams = { Params: { id: string } };
 export async function workerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get('/workers/', async (request) => {
-    requireWorkerReader(request);
-    const { page: _page, page_size: _size, ...filters } = request.query as Record<string, unknown>;
-    const query = parse(listQuery.loose(), filters);
-    return paginate(
-      request,
-      rowPages(
-        workerListQuery(db, {
-          ...(query.name ? { name: query.name } : {}),
-          ...(query.type ? { type: query.type } : {}),
-          ...(query.archived !== undefined ? { archived: query.archived } : {}),
-        }),
-        (q) => q.orderBy((eb) => eb.fn('lower', ['name'])).orderBy('id'),
-        workerJson,
-      ),
-    );
-  });
+  app.get(
+    '/workers/',
+    { schema: { operationId: 'ListWorkers', tags: ['workers'] } },
+    async (request) => {
+      requireWorkerReader(request);
+      const {
+        page: _page,
+        page_size: _size,
+        ...filters
+      } = request.query as Record<string, unknown>;
+      const query = parse(listQuery.loose(), filters);
+      return paginate(
+        request,
+        rowPages(
+          workerListQuery(db, {
+            ...(query.name ? { name: query.name } : {}),
+            ...(query.type ? { type: query.type } : {}),
+            ...(query.archived !== undefined ? { archived: query.archived } : {}),
+          }),
+          (q) => q.orderBy((eb) => eb.fn('lower', ['name'])).orderBy('id'),
+          workerJson,
+        ),
+      );
+    },
+  );
 
-  app.post('/workers/', async (request, reply) => {
-    requireWorkerManager(request);
-    const input = parse(createBody, request.body);
-    const { worker, created } = await createWorker(db, input);
-    return reply.code(created ? 201 : 200).send(workerJson(worker));
-  });
+  app.post(
+    '/workers/',
+    { schema: { operationId: 'CreateWorker', tags: ['workers'] } },
+    async (request, reply) => {
+      requireWorkerManager(request);
+      const input = parse(createBody, request.body);
+      const { worker, created } = await createWorker(db, input);
+      return reply.code(created ? 201 : 200).send(workerJson(worker));
+    },
+  );
 
-  app.get('/workers/types/', async (request) => {
-    requireWorkerReader(request);
-    return paginate(
-      request,
-      rowPages(
-        db.selectFrom('worker_types').select(['id', 'slug', 'display_name']),
-        (q) => q.orderBy('slug'),
-        (row) => row,
-      ),
-    );
-  });
+  app.get(
+    '/workers/types/',
+    { schema: { operationId: 'ListWorkerTypes', tags: ['workers'] } },
+    async (request) => {
+      requireWorkerReader(request);
+      return paginate(
+        request,
+        rowPages(
+          db.selectFrom('worker_types').select(['id', 'slug', 'display_name']),
+          (q) => q.orderBy('slug'),
+          (row) => row,
+        ),
+      );
+    },
+  );
 
-  app.get<IdParams>('/workers/:id/', async (request) => {
-    requireWorkerReader(request);
-    return workerJson(await requireWorker(db, request.params.id));
-  });
+  app.get<IdParams>(
+    '/workers/:id/',
+    { schema: { operationId: 'RetrieveWorker', tags: ['workers'] } },
+    async (request) => {
+      requireWorkerReader(request);
+      return workerJson(await requireWorker(db, request.params.id));
+    },
+  );
 
-  app.patch<IdParams>('/workers/:id/', async (request) => {
-    requireWorkerManager(request);
-    const worker = await requireWorker(db, request.params.id);
-    return workerJson(await updateWorker(db, worker, parse(updateBody, request.body)));
-  });
+  app.patch<IdParams>(
+    '/workers/:id/',
+    { schema: { operationId: 'PartialUpdateWorker', tags: ['workers'] } },
+    async (request) => {
+      requireWorkerManager(request);
+      const worker = await requireWorker(db, request.params.id);
+      return workerJson(await updateWorker(db, worker, parse(updateBody, request.body)));
+    },
+  );
 }
