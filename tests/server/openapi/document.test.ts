@@ -75,6 +75,44 @@ describe('GET /api/v1/openapi/', () => {
     }
   });
 
+  it('keeps to the keys arkindex-client’s strict OpenAPI reader accepts', () => {
+    // Its reader (apistar's) refuses an object with a key it does not list, x- extensions aside.
+    const allowed = {
+      operation: ['tags', 'summary', 'description', 'externalDocs', 'operationId', 'parameters'],
+      operationMore: ['requestBody', 'responses', 'deprecated', 'security', 'servers'],
+      parameter: ['name', 'in', 'description', 'required', 'deprecated', 'allowEmptyValue'],
+      parameterMore: ['style', 'schema', 'example'],
+      response: ['description', 'content', 'headers'],
+      requestBody: ['description', 'content', 'required'],
+      mediaType: ['schema', 'example'],
+    };
+    const unknownKeys = (object: object, keys: string[]) =>
+      Object.keys(object).filter((key) => !keys.includes(key) && !key.startsWith('x-'));
+    for (const { path, operation } of everyOperation(document)) {
+      const where = `${path} ${operation.operationId}`;
+      const operationKeys = [...allowed.operation, ...allowed.operationMore];
+      expect(unknownKeys(operation, operationKeys), where).toEqual([]);
+      for (const parameter of operation.parameters ?? []) {
+        const keys = [...allowed.parameter, ...allowed.parameterMore];
+        expect(unknownKeys(parameter, keys), where).toEqual([]);
+      }
+      if (operation.requestBody) {
+        expect(unknownKeys(operation.requestBody, allowed.requestBody), where).toEqual([]);
+      }
+      for (const response of Object.values(operation.responses)) {
+        expect(unknownKeys(response, allowed.response), where).toEqual([]);
+        for (const media of Object.values(response.content ?? {})) {
+          expect(unknownKeys(media, allowed.mediaType), where).toEqual([]);
+        }
+      }
+    }
+    // Its JSON schema reader wants `required` lists that are not empty and boolean exclusive
+    // bounds (OpenAPI 3.0's, not JSON Schema's later numbers).
+    const text = JSON.stringify(document);
+    expect(text).not.toContain('"required":[]');
+    expect(text).not.toMatch(/"exclusive(Minimum|Maximum)":\d/);
+  });
+
   it('uses the Arkindex operation ids and parameter names the official clients call', () => {
     const expected: [string, string, string][] = [
       ['ListElements', 'get', '/api/v1/corpus/{corpus}/elements/'],
