@@ -4,6 +4,7 @@
  * asks for it (BuildOptions.onApiResponse).
  */
 import type { FastifyInstance } from 'fastify';
+import { DOCS_PATH } from './plugin';
 
 export interface RecordedResponse {
   method: string;
@@ -31,7 +32,10 @@ export function recordApiResponses(
 ): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const route = request.routeOptions.url;
-    if ((route === prefix || route?.startsWith(`${prefix}/`)) && request.method !== 'HEAD') {
+    const api = route === prefix || route?.startsWith(`${prefix}/`);
+    // The documentation page is not an API operation.
+    const docs = route?.startsWith(`${prefix}${DOCS_PATH}`);
+    if (api && !docs && route && request.method !== 'HEAD') {
       const contentType = reply.getHeader('content-type');
       sink({
         method: request.method,

@@ -17,6 +17,7 @@ import {
   updateEntityType,
 } from '../services/entityTypes';
 import { color, parse, text, uuidSchema } from '../validation';
+import { errors, idParams, noContent } from '../openapi/schemas';
 
 const name = text(ENTITY_TYPE_NAME_MAX);
 
@@ -32,43 +33,58 @@ const updateBody = z.object({
   corpus: uuidSchema.optional(),
 });
 
+const entityType = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  color: z.string(),
+  corpus: uuidSchema,
+});
+const schemas = {
+  CreateEntityType: { body: createBody, response: { 201: entityType, ...errors(400, 401, 403) } },
+  RetrieveEntityType: {
+    params: idParams,
+    response: { 200: entityType, ...errors(401, 403, 404) },
+  },
+  PartialUpdateEntityType: {
+    params: idParams,
+    body: updateBody,
+    response: { 200: entityType, ...errors(400, 401, 403, 404) },
+  },
+  DestroyEntityType: {
+    params: idParams,
+    response: { 204: noContent, ...errors(400, 401, 403, 404) },
+  },
+};
+/** A route's schema: its operation id, the group's tag and the schemas above. */
+const schema = <K extends keyof typeof schemas>(operationId: K) => ({
+  schema: { operationId, tags: ['entities'], ...schemas[operationId] },
+});
+
 type IdParams = { Params: { id: string } };
 
 export async function entityTypeRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.post(
-    '/entity/types/',
-    { schema: { operationId: 'CreateEntityType', tags: ['entities'] } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const input = parse(createBody, request.body);
-      return reply.code(201).send(await createEntityType(db, user, input));
-    },
-  );
+  app.post('/entity/types/', schema('CreateEntityType'), async (request, reply) => {
+    const user = requireUser(request);
+    const input = parse(createBody, request.body);
+    return reply.code(201).send(await createEntityType(db, user, input));
+  });
 
-  app.get<IdParams>(
-    '/entity/types/:id/',
-    { schema: { operationId: 'RetrieveEntityType', tags: ['entities'] } },
-    async (request) => {
-      const { type } = await requireEntityTypeRight(db, request.user, request.params.id, 'read');
-      return entityTypeDetailJson(type);
-    },
-  );
+  app.get<IdParams>('/entity/types/:id/', schema('RetrieveEntityType'), async (request) => {
+    const { type } = await requireEntityTypeRight(db, request.user, request.params.id, 'read');
+    return entityTypeDetailJson(type);
+  });
 
-  app.patch<IdParams>(
-    '/entity/types/:id/',
-    { schema: { operationId: 'PartialUpdateEntityType', tags: ['entities'] } },
-    async (request) => {
-      const user = requireUser(request);
-      const found = await requireEntityTypeRight(db, user, request.params.id, 'admin');
-      return updateEntityType(db, found, parse(updateBody, request.body));
-    },
-  );
+  app.patch<IdParams>('/entity/types/:id/', schema('PartialUpdateEntityType'), async (request) => {
+    const user = requireUser(request);
+    const found = await requireEntityTypeRight(db, user, request.params.id, 'admin');
+    return updateEntityType(db, found, parse(updateBody, request.body));
+  });
 
   app.delete<IdParams>(
     '/entity/types/:id/',
-    { schema: { operationId: 'DestroyEntityType', tags: ['entities'] } },
+    schema('DestroyEntityType'),
     async (request, reply) => {
       const user = requireUser(request);
       await deleteEntityType(

@@ -34,6 +34,15 @@ import {
   updateMetadata,
   type MetadataAccess,
 } from '../services/metadata';
+import {
+  elementMetadata,
+  errors,
+  idParams,
+  noContent,
+  pageQuery,
+  paginated,
+  queryFlag,
+} from '../openapi/schemas';
 import type { Metadata, MetadataType } from '../db/schema';
 import { parse, text, uuidSchema } from '../validation';
 import { bulkList } from '../services/bulk';
@@ -80,6 +89,73 @@ const allowedUpdateBody = z.object({
   name: metadataName.optional(),
 });
 
+const tags = ['metadata'];
+const allowedMetadata = z.object({ id: uuidSchema, type: z.string(), name: z.string() });
+const allowedParams = z.object({ id: uuidSchema, allowedId: uuidSchema });
+const schemas = {
+  ListElementMetaData: {
+    'x-paginated': false,
+    params: idParams,
+    querystring: z.object({
+      load_parents: queryFlag.describe("Also the metadata of the element's ancestors"),
+    }),
+    response: { 200: z.array(elementMetadata), ...errors(400, 401, 403, 404) },
+  },
+  CreateMetaData: {
+    params: idParams,
+    body: createBody,
+    response: { 201: elementMetadata, ...errors(400, 401, 403, 404) },
+  },
+  CreateMetaDataBulk: {
+    params: idParams,
+    body: bulkBody,
+    response: {
+      201: z.object({
+        worker_run_id: uuidSchema.nullable(),
+        metadata_list: z.array(elementMetadata),
+      }),
+      ...errors(400, 401, 403, 404),
+    },
+  },
+  RetrieveMetaData: {
+    params: idParams,
+    response: { 200: elementMetadata, ...errors(401, 403, 404) },
+  },
+  PartialUpdateMetaData: {
+    params: idParams,
+    body: updateBody,
+    response: { 200: elementMetadata, ...errors(400, 401, 403, 404, 412) },
+  },
+  DestroyMetaData: {
+    params: idParams,
+    response: { 204: noContent, ...errors(401, 403, 404, 412) },
+  },
+  ListCorpusAllowedMetaData: {
+    'x-paginated': true,
+    params: idParams,
+    querystring: pageQuery,
+    response: { 200: paginated(allowedMetadata), ...errors(401, 403, 404) },
+  },
+  CreateAllowedMetaData: {
+    params: idParams,
+    body: allowedBody,
+    response: { 201: allowedMetadata, ...errors(400, 401, 403, 404) },
+  },
+  PartialUpdateAllowedMetaData: {
+    params: allowedParams,
+    body: allowedUpdateBody,
+    response: { 200: allowedMetadata, ...errors(400, 401, 403, 404) },
+  },
+  DestroyAllowedMetaData: {
+    params: allowedParams,
+    response: { 204: noContent, ...errors(401, 403, 404) },
+  },
+};
+/** A route's schema: its operation id, the group's tag and the schemas above. */
+const schema = <K extends keyof typeof schemas>(operationId: K) => ({
+  schema: { operationId, tags, ...schemas[operationId] },
+});
+
 type IdParams = { Params: { id: string } };
 type AllowedParams = { Params: { id: string; allowedId: string } };
 
@@ -104,7 +180,7 @@ export async function metadataRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<IdParams>(
     '/element/:id/metadata/',
-    { schema: { operationId: 'ListElementMetaData', tags: ['metadata'] } },
+    schema('ListElementMetaData'),
     async (request, reply) => {
       const { element } = await requireElementRight(db, request.user, request.params.id, 'read');
       const reader = new QueryReader(queryValues(request.query));
@@ -123,22 +199,18 @@ export async function metadataRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<IdParams>(
-    '/element/:id/metadata/',
-    { schema: { operationId: 'CreateMetaData', tags: ['metadata'] } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const found = await requireElementRight(db, user, request.params.id, 'write');
-      const input = parse(createBody, request.body);
-      const row = await createMetadata(db, user, found, input);
-      reply.header('last-modified', lastModifiedHeader(row.updated));
-      return reply.code(201).send(await json(row));
-    },
-  );
+  app.post<IdParams>('/element/:id/metadata/', schema('CreateMetaData'), async (request, reply) => {
+    const user = requireUser(request);
+    const found = await requireElementRight(db, user, request.params.id, 'write');
+    const input = parse(createBody, request.body);
+    const row = await createMetadata(db, user, found, input);
+    reply.header('last-modified', lastModifiedHeader(row.updated));
+    return reply.code(201).send(await json(row));
+  });
 
   app.post<IdParams>(
     '/element/:id/metadata/bulk/',
-    { schema: { operationId: 'CreateMetaDataBulk', tags: ['metadata'] } },
+    schema('CreateMetaDataBulk'),
     async (request, reply) => {
       const user = requireUser(request);
       const found = await requireElementRight(db, user, request.params.id, 'write');
@@ -147,45 +219,33 @@ export async function metadataRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<IdParams>(
-    '/metadata/:id/',
-    { schema: { operationId: 'RetrieveMetaData', tags: ['metadata'] } },
-    async (request, reply) => {
-      const { metadata } = await requireMetadataRight(db, request.user, request.params.id, 'read');
-      reply.header('last-modified', lastModifiedHeader(metadata.updated));
-      return json(metadata);
-    },
-  );
+  app.get<IdParams>('/metadata/:id/', schema('RetrieveMetaData'), async (request, reply) => {
+    const { metadata } = await requireMetadataRight(db, request.user, request.params.id, 'read');
+    reply.header('last-modified', lastModifiedHeader(metadata.updated));
+    return json(metadata);
+  });
 
-  app.patch<IdParams>(
-    '/metadata/:id/',
-    { schema: { operationId: 'PartialUpdateMetaData', tags: ['metadata'] } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const found = await requireMetadataRight(db, user, request.params.id, 'write');
-      const changes = parse(updateBody, request.body);
-      await requireUnchanged(request, found);
-      const row = await updateMetadata(db, user, found, changes);
-      reply.header('last-modified', lastModifiedHeader(row.updated));
-      return json(row);
-    },
-  );
+  app.patch<IdParams>('/metadata/:id/', schema('PartialUpdateMetaData'), async (request, reply) => {
+    const user = requireUser(request);
+    const found = await requireMetadataRight(db, user, request.params.id, 'write');
+    const changes = parse(updateBody, request.body);
+    await requireUnchanged(request, found);
+    const row = await updateMetadata(db, user, found, changes);
+    reply.header('last-modified', lastModifiedHeader(row.updated));
+    return json(row);
+  });
 
-  app.delete<IdParams>(
-    '/metadata/:id/',
-    { schema: { operationId: 'DestroyMetaData', tags: ['metadata'] } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const found = await requireMetadataRight(db, user, request.params.id, 'write');
-      await requireUnchanged(request, found);
-      await deleteMetadata(db, user, found);
-      return reply.code(204).send();
-    },
-  );
+  app.delete<IdParams>('/metadata/:id/', schema('DestroyMetaData'), async (request, reply) => {
+    const user = requireUser(request);
+    const found = await requireMetadataRight(db, user, request.params.id, 'write');
+    await requireUnchanged(request, found);
+    await deleteMetadata(db, user, found);
+    return reply.code(204).send();
+  });
 
   app.get<IdParams>(
     '/corpus/:id/allowed-metadata/',
-    { schema: { operationId: 'ListCorpusAllowedMetaData', tags: ['metadata'] } },
+    schema('ListCorpusAllowedMetaData'),
     async (request) => {
       const { corpus } = await requireCorpusRight(db, request.user, request.params.id, 'read');
       return paginate(request, allowedMetadataSource(db, corpus.id));
@@ -194,7 +254,7 @@ export async function metadataRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<IdParams>(
     '/corpus/:id/allowed-metadata/',
-    { schema: { operationId: 'CreateAllowedMetaData', tags: ['metadata'] } },
+    schema('CreateAllowedMetaData'),
     async (request, reply) => {
       const user = requireUser(request);
       const access = await requireCorpusRight(db, user, request.params.id, 'admin');
@@ -205,7 +265,7 @@ export async function metadataRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<AllowedParams>(
     '/corpus/:id/allowed-metadata/:allowedId/',
-    { schema: { operationId: 'PartialUpdateAllowedMetaData', tags: ['metadata'] } },
+    schema('PartialUpdateAllowedMetaData'),
     async (request) => {
       const user = requireUser(request);
       const { id, allowedId } = request.params;
@@ -216,7 +276,7 @@ export async function metadataRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<AllowedParams>(
     '/corpus/:id/allowed-metadata/:allowedId/',
-    { schema: { operationId: 'DestroyAllowedMetaData', tags: ['metadata'] } },
+    schema('DestroyAllowedMetaData'),
     async (request, reply) => {
       const user = requireUser(request);
       const { id, allowedId } = request.params;

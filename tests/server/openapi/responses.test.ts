@@ -1,6 +1,6 @@
 /**
  * The answers of a realistic session over the call groups with full schemas — projects, element
- * types, elements, transcriptions, classifications, users, refusals included — each match the
+ * types, elements, transcriptions, classifications, metadata, users, refusals included — each match the
  * response schema the served document declares for its route and status. With
  * FOLIA_CHECK_RECORDED naming a file the suites recorded (FOLIA_RECORD_RESPONSES=<file> on a
  * run of other suites), the answers in it are checked too.
@@ -150,8 +150,14 @@ async function session(): Promise<void> {
   await expectStatus(api.get(`transcription/${transcription.id}/`), 200);
   await expectStatus(api.patch(`transcription/${transcription.id}/`, { text: 'Dear Ann,' }), 200);
   await expectStatus(api.get(`transcription/${transcription.id}/entities/`), 200);
+  const entity = { corpus: corpus.id, name: 'person', color: '00AAFF' };
+  const entityType = await expectStatus(api.post('entity/types/', entity), 201);
+  await expectStatus(api.post('entity/types/', entity), 400);
+  await expectStatus(api.get(`entity/types/${entityType.id}/`), 200);
+  await expectStatus(api.patch(`entity/types/${entityType.id}/`, { name: 'people' }), 200);
   await expectStatus(api.get(`corpus/${corpus.id}/entity-types/`), 200);
   await expectStatus(api.delete(`transcription/${transcription.id}/`), 204);
+  await expectStatus(api.delete(`entity/types/${entityType.id}/`), 204);
 
   // Classes and classifications.
   const mlClass = await expectStatus(
@@ -173,6 +179,21 @@ async function session(): Promise<void> {
   await expectStatus(api.get(`element/${page.id}/`), 200);
   await expectStatus(api.put(`classifications/${classification.id}/reject/`), 204);
   await expectStatus(api.delete(`corpus/${corpus.id}/classes/${mlClass.id}/`), 204);
+
+  // Metadata, of the names and types the project allows.
+  const allowed = `corpus/${corpus.id}/allowed-metadata/`;
+  await expectStatus(api.post(allowed, { type: 'text', name: 'folio' }), 201);
+  await expectStatus(api.post(allowed, { type: 'date', name: 'date' }), 201);
+  await expectStatus(api.get(allowed), 200);
+  const folio = { type: 'text', name: 'folio', value: '1r' };
+  const metadata = await expectStatus(api.post(`element/${page.id}/metadata/`, folio), 201);
+  const dated = { metadata_list: [{ type: 'date', name: 'date', value: '1788-05' }] };
+  await expectStatus(api.post(`element/${page.id}/metadata/bulk/`, dated), 201);
+  await expectStatus(api.get(`element/${page.id}/metadata/?load_parents=true`), 200);
+  await expectStatus(api.get(`metadata/${metadata.id}/`), 200);
+  await expectStatus(api.patch(`metadata/${metadata.id}/`, { value: '1v' }), 200);
+  await expectStatus(api.post(`element/${page.id}/metadata/`, { ...folio, type: 'nope' }), 400);
+  await expectStatus(api.delete(`metadata/${metadata.id}/`), 204);
 
   // Deletions.
   await expectStatus(api.delete(`element/${line.id}/`), 204);
