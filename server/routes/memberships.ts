@@ -21,6 +21,7 @@ import {
 import { validationError } from '../errors';
 import { requireUuid } from '../permissions';
 import { parse, uuidSchema } from '../validation';
+import { errors, idParams, noContent, pageQuery, paginated } from '../openapi/schemas';
 
 // The integer check first, so a missing or null level reads as such, not as a bad choice.
 const level = z.int().pipe(z.literal(MEMBERSHIP_LEVELS));
@@ -52,6 +53,45 @@ function membershipTarget(body: unknown): 'corpus' | 'model' {
   return hasModel ? 'model' : 'corpus';
 }
 
+const membership = z.object({
+  id: uuidSchema,
+  level: z.number().int(),
+  created: z.string(),
+  user: z.object({ id: uuidSchema, email: z.string(), display_name: z.string() }),
+});
+const schemas = {
+  ListCorpusMemberships: {
+    'x-paginated': true,
+    params: idParams,
+    querystring: pageQuery,
+    response: { 200: paginated(membership), ...errors(401, 403, 404) },
+  },
+  ListModelMemberships: {
+    'x-paginated': true,
+    params: idParams,
+    querystring: pageQuery,
+    response: { 200: paginated(membership), ...errors(401, 403, 404) },
+  },
+  CreateMembership: {
+    // On a project (`corpus_id`) or on a model (`model_id`).
+    body: z.union([createBody, createModelBody]),
+    response: { 201: membership, ...errors(400, 401, 403) },
+  },
+  PartialUpdateMembership: {
+    params: idParams,
+    body: updateBody,
+    response: { 200: membership, ...errors(400, 401, 403, 404) },
+  },
+  DestroyMembership: {
+    params: idParams,
+    response: { 204: noContent, ...errors(400, 401, 403, 404) },
+  },
+};
+/** A route's schema: its operation id, the group's tag and the schemas above. */
+const schema = <K extends keyof typeof schemas>(operationId: K) => ({
+  schema: { operationId, tags: ['users'], ...schemas[operationId] },
+});
+
 type IdParams = { Params: { id: string } };
 
 /**
@@ -59,65 +99,47 @@ type IdParams = { Params: { id: string } };
  * DestroyMembership. A membership id names a project's or a model's membership alike.
  */
 export async function membershipRoutes(app: FastifyInstance): Promise<void> {
-  app.get<IdParams>(
-    '/corpus/:id/memberships/',
-    { schema: { operationId: 'ListCorpusMemberships', tags: ['users'] } },
-    async (request) =>
-      paginate(request, await membershipPages(app.db, request.user, request.params.id)),
+  app.get<IdParams>('/corpus/:id/memberships/', schema('ListCorpusMemberships'), async (request) =>
+    paginate(request, await membershipPages(app.db, request.user, request.params.id)),
   );
 
-  app.get<IdParams>(
-    '/model/:id/memberships/',
-    { schema: { operationId: 'ListModelMemberships', tags: ['users'] } },
-    async (request) =>
-      paginate(request, await modelMembershipPages(app.db, request.user, request.params.id)),
+  app.get<IdParams>('/model/:id/memberships/', schema('ListModelMemberships'), async (request) =>
+    paginate(request, await modelMembershipPages(app.db, request.user, request.params.id)),
   );
 
-  app.post(
-    '/memberships/',
-    { schema: { operationId: 'CreateMembership', tags: ['users'] } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      if (membershipTarget(request.body) === 'model') {
-        const input = parse(createModelBody, request.body);
-        return reply.code(201).send(await createModelMembership(app.db, user, input));
-      }
-      const input = parse(createBody, request.body);
-      return reply.code(201).send(await createMembership(app.db, user, input));
-    },
-  );
+  app.post('/memberships/', schema('CreateMembership'), async (request, reply) => {
+    const user = requireUser(request);
+    if (membershipTarget(request.body) === 'model') {
+      const input = parse(createModelBody, request.body);
+      return reply.code(201).send(await createModelMembership(app.db, user, input));
+    }
+    const input = parse(createBody, request.body);
+    return reply.code(201).send(await createMembership(app.db, user, input));
+  });
 
-  app.patch<IdParams>(
-    '/membership/:id/',
-    { schema: { operationId: 'PartialUpdateMembership', tags: ['users'] } },
-    async (request) => {
-      const user = requireUser(request);
-      const onModel = await findModelMembership(app.db, requireUuid(request.params.id));
-      if (onModel) {
-        await requireModelMembershipChange(app.db, user, onModel, 'update');
-        return updateModelMembership(app.db, onModel, parse(updateBody, request.body));
-      }
-      const membership = await requireMembershipChange(app.db, user, request.params.id, 'update');
-      return updateMembership(app.db, membership, parse(updateBody, request.body));
-    },
-  );
+  app.patch<IdParams>('/membership/:id/', schema('PartialUpdateMembership'), async (request) => {
+    const user = requireUser(request);
+    const onModel = await findModelMembership(app.db, requireUuid(request.params.id));
+    if (onModel) {
+      await requireModelMembershipChange(app.db, user, onModel, 'update');
+      return updateModelMembership(app.db, onModel, parse(updateBody, request.body));
+    }
+    const membership = await requireMembershipChange(app.db, user, request.params.id, 'update');
+    return updateMembership(app.db, membership, parse(updateBody, request.body));
+  });
 
-  app.delete<IdParams>(
-    '/membership/:id/',
-    { schema: { operationId: 'DestroyMembership', tags: ['users'] } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const onModel = await findModelMembership(app.db, requireUuid(request.params.id));
-      if (onModel) {
-        await requireModelMembershipChange(app.db, user, onModel, 'delete');
-        await deleteModelMembership(app.db, onModel);
-        return reply.code(204).send();
-      }
-      await deleteMembership(
-        app.db,
-        await requireMembershipChange(app.db, user, request.params.id, 'delete'),
-      );
+  app.delete<IdParams>('/membership/:id/', schema('DestroyMembership'), async (request, reply) => {
+    const user = requireUser(request);
+    const onModel = await findModelMembership(app.db, requireUuid(request.params.id));
+    if (onModel) {
+      await requireModelMembershipChange(app.db, user, onModel, 'delete');
+      await deleteModelMembership(app.db, onModel);
       return reply.code(204).send();
-    },
-  );
+    }
+    await deleteMembership(
+      app.db,
+      await requireMembershipChange(app.db, user, request.params.id, 'delete'),
+    );
+    return reply.code(204).send();
+  });
 }

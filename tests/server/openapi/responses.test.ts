@@ -1,6 +1,6 @@
 /**
  * The answers of a realistic session over the call groups with full schemas — projects, element
- * types, elements, transcriptions, classifications, metadata, users, refusals included — each match the
+ * types, elements, transcriptions, classifications, metadata, memberships, users, refusals included — each match the
  * response schema the served document declares for its route and status. With
  * FOLIA_CHECK_RECORDED naming a file the suites recorded (FOLIA_RECORD_RESPONSES=<file> on a
  * run of other suites), the answers in it are checked too.
@@ -69,6 +69,12 @@ async function session(): Promise<void> {
   await expectStatus(api.get(`corpus/${corpus.id}/`), 200);
   await expectStatus(stranger.get(`corpus/${corpus.id}/`), 404);
   await expectStatus(api.patch(`corpus/${corpus.id}/`, { description: 'Family letters' }), 200);
+  const joining = { corpus_id: corpus.id, user_email: outsider.email, level: 10 };
+  const member = await expectStatus(api.post('memberships/', joining), 201);
+  await expectStatus(api.post('memberships/', { ...joining, level: 7 }), 400);
+  await expectStatus(api.get(`corpus/${corpus.id}/memberships/`), 200);
+  await expectStatus(api.patch(`membership/${member.id}/`, { level: 50 }), 200);
+  await expectStatus(api.delete(`membership/${member.id}/`), 204);
   const type = await expectStatus(
     api.post('elements/type/', { corpus: corpus.id, slug: 'envelope', display_name: 'Envelope' }),
     201,
