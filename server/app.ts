@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import { idempotencyPlugin } from './idempotency';
+import { corsPlugin } from './cors';
 import { apiCacheControl, recordRoutes, type ApiRoute } from './cacheControl';
 import { openDatabase, type Db, type Dialect } from './db';
 import { migrateToLatest } from './db/migrate';
@@ -153,6 +154,8 @@ export async function buildApp(
   });
 
   await app.register(fastifyCookie);
+  // Before authentication, which would refuse a preflight's missing credentials.
+  corsPlugin(app, config.corsOrigins);
   await authPlugin(app, { secure: !!https });
 
   apiCacheControl(app, API_PREFIX);

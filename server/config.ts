@@ -40,6 +40,11 @@ export interface Config {
   tlsKey: string | null;
   /** Origin used in mailed links (e.g. https://folia.example.org); null = the request's host. */
   publicUrl: string | null;
+  /**
+   * Other sites trusted with credentialed CORS on private data, besides the server's own origin
+   * (FOLIA_CORS_ORIGINS, comma-separated origins). Public projects' data answers any origin.
+   */
+  corsOrigins: string[];
   /** Serve the built PWA from this folder when it exists. */
   distDir: string;
   logger: boolean;
@@ -100,6 +105,35 @@ function parsePublicUrl(value: string | undefined): string | null {
   return url.origin;
 }
 
+export function parseCorsOrigins(value: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const item of (value ?? '').split(',')) {
+    const text = item.trim();
+    if (!text) continue;
+    let url: URL | null = null;
+    try {
+      url = new URL(text);
+    } catch {
+      url = null;
+    }
+    // An origin only: scheme, host and port, as browsers send it in the Origin header.
+    if (
+      !url ||
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      url.pathname !== '/' ||
+      url.search ||
+      url.hash ||
+      url.username
+    ) {
+      throw new Error(
+        `FOLIA_CORS_ORIGINS: "${text}" is not an origin such as https://viewer.example.org`,
+      );
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
 function parseAgentTimeout(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 30;
   const seconds = Number(value);
@@ -135,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     tlsCert: env.FOLIA_TLS_CERT?.trim() || null,
     tlsKey: env.FOLIA_TLS_KEY?.trim() || null,
     publicUrl: parsePublicUrl(env.FOLIA_PUBLIC_URL),
+    corsOrigins: parseCorsOrigins(env.FOLIA_CORS_ORIGINS),
     distDir: path.resolve(root, env.FOLIA_DIST_DIR?.trim() || 'dist'),
     logger: env.FOLIA_LOG !== '0',
     agentTimeoutS: parseAgentTimeout(env.FOLIA_AGENT_TIMEOUT_S),

@@ -9,6 +9,7 @@ import type { Db } from './db';
 import type { Corpus, Database, Element, Membership, User } from './db/schema';
 import { notAuthenticated, notFound, permissionDenied } from './errors';
 import { chunks, INSERT_CHUNK } from './db/chunks';
+import { noteRead } from './cors';
 
 export const LEVEL = { guest: 10, contributor: 50, admin: 100 } as const;
 export type Right = 'read' | 'write' | 'admin';
@@ -77,6 +78,8 @@ export function readableCorpusIds(
   user: User | null,
 ): SelectQueryBuilder<Database, 'corpora', { id: string }> {
   const limit = projectLimit(user);
+  // An anonymous caller's list holds public projects only; anyone else's may hold more.
+  noteRead(!user);
   const all = limit
     ? db.selectFrom('corpora').select('corpora.id').where('corpora.id', '=', limit)
     : db.selectFrom('corpora').select('corpora.id');
@@ -147,6 +150,7 @@ export async function findCorpusAccess(
     .where('id', '=', corpusId.toLowerCase())
     .executeTakeFirst();
   if (!corpus) return null;
+  noteRead(corpus.public === 1);
   const level = user ? await membershipLevel(db, user.id, corpus.id) : null;
   const rights = rightsFor(user, level, corpus);
   if (!rights.includes('read')) return null;

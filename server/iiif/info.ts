@@ -10,6 +10,7 @@ export const IIIF_PROFILE = 'http://iiif.io/api/image/2/level2.json';
 // that read `supports` rather than the compliance level.
 const SUPPORTS = [
   'baseUriRedirect',
+  'canonicalLinkHeader',
   'cors',
   'jsonldMediaType',
   'mirroring',

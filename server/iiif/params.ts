@@ -213,3 +213,24 @@ export function canonicalRequest(request: ImageRequest): string {
     `${request.quality}.${request.format}`,
   ].join('/');
 }
+
+/**
+ * The request's canonical URI path under the image's base URL, as Image API 2.1 §4.7 spells
+ * it (full, or pixels for the region; full, `w,` or `w,h` for the size), sent as the
+ * `Link: rel="canonical"` header so caches and clients can tell equal requests apart.
+ */
+export function canonicalPath(
+  request: ImageRequest,
+  image: { width: number; height: number },
+): string {
+  const { x, y, w, h } = request.region;
+  const whole = x === 0 && y === 0 && w === image.width && h === image.height;
+  const region = whole ? 'full' : `${x},${y},${w},${h}`;
+  let size: string;
+  if (request.width === w && request.height === h) size = 'full';
+  else if (Math.max(1, Math.round((h * request.width) / w)) === request.height)
+    size = `${request.width},`;
+  else size = `${request.width},${request.height}`;
+  const rotation = `${request.mirror ? '!' : ''}${request.rotation}`;
+  return `${region}/${size}/${rotation}/${request.quality}.${request.format}`;
+}

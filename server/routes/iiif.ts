@@ -5,12 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { requestOrigin } from '../origin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { appendHeader } from '../cors';
+import { requestOrigin } from '../origin';
 import { notFound } from '../errors';
 import { RenderCache } from '../iiif/cache';
 import { IIIF_CONTEXT, IIIF_PROFILE, infoJson } from '../iiif/info';
-import { canonicalRequest, parseImageRequest, type RawParams } from '../iiif/params';
+import { canonicalPath, canonicalRequest, parseImageRequest, type RawParams } from '../iiif/params';
 import { OUTPUT_MIME, readLevels, renderImage } from '../iiif/render';
 import {
   iiifCacheDir,
@@ -29,29 +30,6 @@ type ImageParams = { Params: { id: string } & RawParams };
 
 function digest(...parts: (string | number)[]): string {
   return createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 32);
-}
-
-/** Adds a header value to a comma-separated one (Vary) without repeating it. */
-function appendHeader(reply: FastifyReply, name: string, value: string): void {
-  const current = reply.getHeader(name);
-  const values = current ? String(current).split(/\s*,\s*/) : [];
-  if (!values.some((v) => v.toLowerCase() === value.toLowerCase())) values.push(value);
-  reply.header(name, values.join(', '));
-}
-
-/**
- * Credentialed CORS for any origin: the service worker and viewers on other origins read tiles
- * as non-opaque responses. Session cookies are SameSite=Lax, so another site's page cannot make
- * a browser send them along, and private images stay private.
- */
-function cors(request: FastifyRequest, reply: FastifyReply): void {
-  const origin = request.headers.origin;
-  if (origin) {
-    reply.header('access-control-allow-origin', origin);
-    reply.header('access-control-allow-credentials', 'true');
-    reply.header('access-control-expose-headers', 'ETag, Link');
-  }
-  appendHeader(reply, 'vary', 'Origin');
 }
 
 function matchesEtag(request: FastifyRequest, etag: string): boolean {
@@ -85,20 +63,6 @@ export async function iiifRoutes(app: FastifyInstance): Promise<void> {
     app.log.warn({ err: error }, 'could not write an IIIF cache entry'),
   );
   const baseUrl = (request: FastifyRequest, id: string) => `${requestOrigin(request)}/iiif/${id}`;
-
-  // Errors too carry CORS headers, so a cross-origin client can read their status and body.
-  app.addHook('onSend', async (request, reply, payload) => {
-    cors(request, reply);
-    return payload;
-  });
-
-  app.options('/iiif/*', async (request, reply) => {
-    const headers = request.headers['access-control-request-headers'];
-    reply.header('access-control-allow-methods', 'GET, HEAD, OPTIONS');
-    if (headers) reply.header('access-control-allow-headers', headers);
-    reply.header('access-control-max-age', '86400');
-    return reply.code(204).send();
-  });
 
   const redirect = async (request: FastifyRequest<IdParams>, reply: FastifyReply) => {
     const { image } = await requireReadableImage(app.db, request.user, request.params.id);
@@ -143,10 +107,11 @@ export async function iiifRoutes(app: FastifyInstance): Promise<void> {
     const { file, mtimeMs } = await localFile(app, request, readable);
     const key = digest(image.id, mtimeMs, canonicalRequest(imageRequest));
     const etag = `"${key}"`;
+    const canonical = `${baseUrl(request, image.id)}/${canonicalPath(imageRequest, image)}`;
     reply
       .header('etag', etag)
       .header('cache-control', cacheControl(readable, IMAGE_MAX_AGE, true))
-      .header('link', `<${IIIF_PROFILE}>;rel="profile"`);
+      .header('link', `<${IIIF_PROFILE}>;rel="profile", <${canonical}>;rel="canonical"`);
     if (matchesEtag(request, etag)) return reply.code(304).send();
     const data = await cache.get(image.id, key, imageRequest.format, async () =>
       renderImage(file, await readLevels(file, mtimeMs), image, imageRequest),

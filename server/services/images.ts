@@ -12,6 +12,7 @@ import { nowIso } from '../clock';
 import type { Db } from '../db';
 import type { Image, User } from '../db/schema';
 import { notFound, validationError } from '../errors';
+import { noteRead } from '../cors';
 import { projectLimit, rightsFor } from '../permissions';
 
 export const TILE_SIZE = 512;
@@ -309,6 +310,7 @@ export async function findReadableImage(
     .executeTakeFirst();
   if (!row) return null;
   const { corpus_public: corpusPublic, level, ...image } = row;
+  noteRead(image.corpus_id === null || corpusPublic === 1);
   if (image.corpus_id === null) return { image, isPublic: true };
   // A task token reads images of its own project only.
   const limit = projectLimit(user);
