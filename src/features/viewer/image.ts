@@ -57,8 +57,9 @@ function originOf(url: string, base: string): string | null {
 /**
  * How tiles are requested. Same-origin requests carry the session cookie anyway. A private
  * image on our API's own server elsewhere needs credentials, and that server echoes the origin
- * so the response stays readable. Everything else (public images, other IIIF servers, which
- * often answer `*`) goes anonymous, since `*` refuses credentialed requests.
+ * (when its FOLIA_CORS_ORIGINS lists the app's) so the response stays readable. Everything
+ * else (public images, which Folia answers with `*`, other IIIF servers, which often do too)
+ * goes anonymous, since `*` refuses credentialed requests.
  */
 export function tileRequestMode(
   imageUrl: string,
