@@ -1,9 +1,37 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressDir } from './server/precompress';
+
+/** Brotli and gzip copies of the built assets, made once all the files are written. */
+function precompress(): Plugin {
+  let outDir = '';
+  let log: (line: string) => void = () => {};
+  return {
+    name: 'folia-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      log = (line) => config.logger.info(line);
+    },
+    closeBundle: {
+      // After vite-plugin-pwa's closeBundle, which writes sw.js.
+      order: 'post',
+      sequential: true,
+      handler() {
+        const made = precompressDir(outDir);
+        const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+        log(
+          `precompressed ${made.files} files: ${kib(made.rawBytes)} → br ${kib(made.brotliBytes)}, gzip ${kib(made.gzipBytes)}`,
+        );
+      },
+    },
+  };
+}
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -44,5 +72,6 @@ export default defineConfig({
       // woff2: the transcription font, so medieval characters show offline too.
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'] },
     }),
+    precompress(),
   ],
 });

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import { idempotencyPlugin } from './idempotency';
 import { corsPlugin } from './cors';
+import { compressionPlugin } from './compression';
 import { apiCacheControl, recordRoutes, type ApiRoute } from './cacheControl';
 import { openDatabase, type Db, type Dialect } from './db';
 import { migrateToLatest } from './db/migrate';
@@ -154,6 +155,8 @@ export async function buildApp(
   });
 
   await app.register(fastifyCookie);
+  // Before every route: it hooks each one as it is registered.
+  await compressionPlugin(app, API_PREFIX);
   // Before authentication, which would refuse a preflight's missing credentials.
   corsPlugin(app, config.corsOrigins);
   await authPlugin(app, { secure: !!https });
@@ -214,6 +217,8 @@ export async function buildApp(
       root: config.distDir,
       wildcard: false,
       index: false,
+      // The .br and .gz copies made at build time (server/precompress.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -234,8 +239,8 @@ export async function buildApp(
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasBuild && wantsPage && !/\.[a-z0-9]+$/i.test(url)) {
       // Client-side routes: the app shell answers and the router shows the page.
-      reply.header('cache-control', 'no-cache');
-      return reply.type('text/html').send(fs.createReadStream(indexHtml));
+      // sendFile: its brotli or gzip copy when the browser takes one (setHeaders: no-cache).
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send(notFound().body());
   });

@@ -10,6 +10,7 @@ const INPUTS = [
   'public',
   'index.html',
   'vite.config.ts',
+  'server/precompress.ts',
   'package-lock.json',
   'tsconfig.app.json',
 ];
