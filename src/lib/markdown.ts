@@ -1,5 +1,6 @@
 import { marked } from 'marked';
 import DOMPurify from 'dompurify';
+import { replaceImage } from './imageStandIn';
 
 /**
  * Image sources a browser can draw from the text alone. Sanitising strips a `javascript:` one,
@@ -7,19 +8,6 @@ import DOMPurify from 'dompurify';
  * broken-image icon.
  */
 const LOADABLE_IMAGE = /^(https?:\/\/|data:image\/)/i;
-
-/** What stands for an image that cannot be drawn: its alt text, or nothing. */
-export function imageStandIn(image: HTMLImageElement): Text | null {
-  const alt = image.getAttribute('alt')?.trim();
-  return alt ? image.ownerDocument.createTextNode(alt) : null;
-}
-
-/** Puts the alt text (or nothing) where `image` was. */
-export function replaceImage(image: HTMLImageElement): void {
-  const standIn = imageStandIn(image);
-  if (standIn) image.replaceWith(standIn);
-  else image.remove();
-}
 
 /** Markdown to HTML that is safe to inject: scripts, handlers and odd URLs are stripped. */
 export function renderMarkdown(source: string): string {

@@ -93,20 +93,21 @@ describe('notifications', () => {
 });
 
 describe('notification content', () => {
-  it('renders markdown when asked, and plain text otherwise', () => {
+  it('renders markdown when asked, and plain text otherwise', async () => {
     render(<Notifications />);
     act(() => {
       notify({ text: 'Export **ready**: [download](https://example.org/e.zip)', markdown: true });
       notify({ text: 'Plain **stars**' });
     });
-    expect(screen.getByText('ready').tagName).toBe('STRONG');
+    // The renderer loads when markdown is first shown.
+    expect((await screen.findByText('ready')).tagName).toBe('STRONG');
     expect(screen.getByRole('link', { name: 'download' }).getAttribute('href')).toBe(
       'https://example.org/e.zip',
     );
     expect(screen.getByText('Plain **stars**')).not.toBeNull();
   });
 
-  it('does not inject handlers or scripts from markdown', () => {
+  it('does not inject handlers or scripts from markdown', async () => {
     const { container } = render(<Notifications />);
     act(() => {
       notify({
@@ -114,6 +115,8 @@ describe('notification content', () => {
         markdown: true,
       });
     });
+    // Rendered: the image without a loadable source and the script are gone.
+    await screen.findByText('Look');
     expect(container.querySelector('script')).toBeNull();
     expect(container.innerHTML).not.toContain('onerror');
     expect(container.innerHTML).not.toContain('__pwned');

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useStore } from '@/lib/store';
-import { renderMarkdown } from '@/lib/markdown';
+import { MarkdownContent } from '@/components/MarkdownContent';
 import { MARGIN_PX, placeStack, type Placement, type Rect } from './placement';
 import { dismiss, notifications, type NotificationType } from './store';
 
@@ -102,10 +102,7 @@ export function Notifications() {
         >
           <div className="min-w-0 flex-1 break-words">
             {notification.markdown ? (
-              <div
-                className="prose-sm [&_a]:underline"
-                dangerouslySetInnerHTML={{ __html: renderMarkdown(notification.text) }}
-              />
+              <MarkdownContent className="prose-sm [&_a]:underline" source={notification.text} />
             ) : (
               <p className="whitespace-pre-wrap">{notification.text}</p>
             )}

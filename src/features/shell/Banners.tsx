@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Banner } from '@/api/types';
 import { GuardedButton } from '@/components/GuardedButton';
 import { useNeedsNetwork } from '@/components/NeedsNetwork';
-import { renderMarkdown } from '@/lib/markdown';
+import { MarkdownContent } from '@/components/MarkdownContent';
 import type { ShellAccess } from './access';
 import { useLoginSearch } from './loginNext';
 import { useResendVerification } from './useResendVerification';
@@ -33,10 +33,7 @@ export function ServerBanner({ banner }: { banner: Banner | null | undefined }) 
   const tone: Tone = banner.style in TONES ? banner.style : 'info';
   return (
     <BannerBox tone={tone} label="Site announcement">
-      <div
-        className="[&_a]:underline [&_p]:inline"
-        dangerouslySetInnerHTML={{ __html: renderMarkdown(banner.message) }}
-      />
+      <MarkdownContent className="[&_a]:underline [&_p]:inline" source={banner.message} />
     </BannerBox>
   );
 }

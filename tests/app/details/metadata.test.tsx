@@ -50,7 +50,7 @@ describe('Metadata', () => {
     });
     const { section } = await metadataOf(element.id);
     expect(await within(section).findByText('12r')).toBeTruthy();
-    expect(within(section).getByText('bold').tagName).toBe('STRONG');
+    expect((await within(section).findByText('bold')).tagName).toBe('STRONG');
     const link = within(section).getByRole('link', { name: 'https://archives.example.org/12' });
     expect(link.getAttribute('href')).toBe('https://archives.example.org/12');
   });

@@ -120,7 +120,7 @@ describe('banners', () => {
       });
       const banner = await screen.findByRole('region', { name: 'Site announcement' });
       expect(banner.getAttribute('data-tone')).toBe(style);
-      expect(within(banner).getByText('Friday').tagName).toBe('STRONG');
+      expect((await within(banner).findByText('Friday')).tagName).toBe('STRONG');
       expect(within(banner).getByRole('link', { name: 'status' }).getAttribute('href')).toBe(
         'https://status.example.org',
       );
