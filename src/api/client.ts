@@ -68,11 +68,18 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const type = response.headers.get('content-type') ?? '';
-  const text = await response.text();
+/** An HTML page, whatever the content type a proxy gave it. */
+function isHtml(type: string, text: string): boolean {
+  return type.includes('text/html') || /^\s*<(!doctype|html)/i.test(text);
+}
+
+/**
+ * The body as JSON when it says it is, as text otherwise. An error body that looks like JSON is
+ * read as JSON whatever its label: another server or a proxy may call it text.
+ */
+function bodyOf(type: string, text: string, sniff = false): unknown {
   if (!text) return null;
-  if (type.includes('json')) {
+  if (type.includes('json') || (sniff && /^\s*[[{]/.test(text))) {
     try {
       return JSON.parse(text);
     } catch {
@@ -82,13 +89,18 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+async function readBody(response: Response): Promise<unknown> {
+  return bodyOf(response.headers.get('content-type') ?? '', await response.text());
+}
+
 async function toError(response: Response): Promise<ApiError> {
   const type = response.headers.get('content-type') ?? '';
+  const text = await response.text();
   // An HTML page where JSON was asked for means the path does not exist on this server.
-  if (type.includes('text/html')) return new ApiError(404, 'Not found.');
+  if (isHtml(type, text)) return new ApiError(404, 'Not found.');
   return parseErrorBody(
     response.status,
-    await readBody(response),
+    bodyOf(type, text, true),
     response.statusText || `HTTP ${response.status}`,
   );
 }

@@ -1,14 +1,9 @@
 /**
- * Error messages as spec 000 §8 states them: structured bodies (type + errors[{code, detail,
- * attr}]) are joined with ' - '; otherwise the fallbacks plain text, __all__, detail,
- * non_field_errors, then the error's own message.
+ * Error messages as spec 000 §8 states them, read from either shape an Arkindex-compatible
+ * server answers in: structured bodies (type + errors[{code, detail, attr}]) are joined with
+ * ' - '; DRF's default bodies fall back on plain text, __all__, detail, non_field_errors, then
+ * the error's own message. Both give the same field errors, by field path, for forms.
  */
-export interface ApiErrorItem {
-  code: string;
-  detail: string;
-  attr: string | null;
-}
-
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -32,60 +27,112 @@ export class NetworkError extends Error {
   }
 }
 
-function asStrings(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(asStrings);
-  return [];
+/** One error of either shape: where it belongs (a field path such as `elements.2.name`) and why. */
+interface ReadError {
+  attr: string | null;
+  detail: string;
+  code: string | null;
 }
 
-function isStructured(body: unknown): body is { type: string; errors: ApiErrorItem[] } {
+const STRUCTURED_TYPES = ['client_error', 'server_error', 'validation_error'];
+
+/** Keys of a DRF body that are about the whole request rather than one field. */
+const GENERAL_KEYS = ['__all__', 'detail', 'non_field_errors'] as const;
+
+function isStructured(body: unknown): body is { type: string; errors: unknown[] } {
   if (!body || typeof body !== 'object') return false;
   const candidate = body as { type?: unknown; errors?: unknown };
   return (
     typeof candidate.type === 'string' &&
-    ['client_error', 'server_error', 'validation_error'].includes(candidate.type) &&
+    STRUCTURED_TYPES.includes(candidate.type) &&
     Array.isArray(candidate.errors)
   );
 }
 
-/** Turn a failed response's status and body (parsed JSON or text) into an ApiError. */
+/** The items of a structured body; an item without a text detail says nothing and is skipped. */
+function structuredErrors(errors: unknown[]): ReadError[] {
+  return errors.flatMap((item) => {
+    if (!item || typeof item !== 'object') return [];
+    const { attr, code, detail } = item as Record<string, unknown>;
+    if (typeof detail !== 'string' || !detail.trim()) return [];
+    return [
+      {
+        attr: typeof attr === 'string' && attr ? attr : null,
+        detail,
+        code: typeof code === 'string' ? code : null,
+      },
+    ];
+  });
+}
+
+/**
+ * DRF's default body, walked down to its messages: `{"name": ["…"]}` is one field; a nested
+ * serializer or a list of items (`{"elements": [{}, {"name": ["…"]}]}`) gives the dotted path
+ * the structured shape uses (`elements.1.name`). A message is a string at the top or in a list;
+ * a string deeper in an object is data (a 400 that embeds the existing object), not a message.
+ */
+function drfErrors(value: unknown, path: string[], inList: boolean, out: ReadError[]): void {
+  if (typeof value === 'string') {
+    if (value.trim() && (path.length <= 1 || inList)) {
+      out.push({ attr: path.length ? path.join('.') : null, detail: value, code: null });
+    }
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      if (typeof item === 'string') drfErrors(item, path, true, out);
+      else drfErrors(item, [...path, String(index)], false, out);
+    });
+    return;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) drfErrors(item, [...path, key], false, out);
+  }
+}
+
+function byField(errors: ReadError[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const error of errors) (fields[error.attr ?? 'non_field_errors'] ??= []).push(error.detail);
+  return fields;
+}
+
+function joined(errors: ReadError[]): string {
+  return errors.map((error) => error.detail).join(' - ');
+}
+
+/**
+ * Turn a failed response's status and body (parsed JSON or text) into an ApiError, whichever of
+ * the two shapes Arkindex-compatible servers send it in: the structured `{type, errors}` or
+ * DRF's default field map. `fallback` (the status text) is the message when the body has none.
+ */
 export function parseErrorBody(status: number, body: unknown, fallback: string): ApiError {
   if (isStructured(body)) {
-    const fields: Record<string, string[]> = {};
-    for (const error of body.errors) {
-      const attr = error.attr ?? 'non_field_errors';
-      (fields[attr] ??= []).push(error.detail);
-    }
-    const message = body.errors.map((error) => error.detail).join(' - ') || fallback;
-    const first = body.errors[0];
+    const errors = structuredErrors(body.errors);
     const existingId = (body as { existing_id?: unknown }).existing_id;
     return new ApiError(
       status,
-      message,
-      fields,
-      first?.code ?? null,
+      joined(errors) || fallback,
+      byField(errors),
+      errors[0]?.code ?? null,
       typeof existingId === 'string' ? existingId : null,
       body,
     );
   }
-  if (typeof body === 'string' && body.trim())
-    return new ApiError(status, body.trim(), {}, null, null, body);
-  if (body && typeof body === 'object') {
-    const record = body as Record<string, unknown>;
-    const fields: Record<string, string[]> = {};
-    for (const [key, value] of Object.entries(record)) {
-      const strings = asStrings(value);
-      if (strings.length) fields[key] = strings;
-    }
-    for (const key of ['__all__', 'detail', 'non_field_errors']) {
-      const strings = asStrings(record[key]);
-      if (strings.length)
-        return new ApiError(status, strings.join(' - '), fields, null, null, body);
-    }
-    const any = Object.values(fields).flat();
-    if (any.length) return new ApiError(status, any.join(' - '), fields, null, null, body);
+  if (typeof body === 'string') {
+    return new ApiError(status, body.trim() || fallback, {}, null, null, body);
   }
-  return new ApiError(status, fallback, {}, null, null, body);
+  const errors: ReadError[] = [];
+  drfErrors(body, [], false, errors);
+  // The general keys first, in the order of the fallbacks; then every field's messages.
+  let message = joined(errors);
+  for (const key of GENERAL_KEYS) {
+    const general = errors.filter((error) => error.attr === key);
+    if (general.length) {
+      message = joined(general);
+      break;
+    }
+  }
+  return new ApiError(status, message || fallback, byField(errors), null, null, body);
 }
 
 /** The text to show for any error thrown by an API call. */

@@ -1,3 +1,4 @@
+import { parseErrorBody } from '@/api/errors';
 import type { FoliaDatabase } from './db';
 import { OUTBOX_KINDS } from './kinds';
 import type { KindRegistry } from './kinds/types';
@@ -65,31 +66,16 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
+/** The failed replay's message and field errors, read as every other API error is. */
 function errorOf(response: ReplayResponse): OutboxError {
-  const body = response.body as { errors?: { detail?: string; attr?: string | null }[] } | null;
-  if (body && Array.isArray(body.errors) && body.errors.length) {
-    const fields: Record<string, string[]> = {};
-    for (const item of body.errors) {
-      (fields[item.attr ?? 'non_field_errors'] ??= []).push(item.detail ?? '');
-    }
-    return {
-      status: response.status,
-      message: body.errors.map((item) => item.detail).join(' - '),
-      fields,
-    };
-  }
-  return {
-    status: response.status,
-    message:
-      typeof response.body === 'string' && response.body
-        ? response.body
-        : `HTTP ${response.status}`,
-  };
+  const error = parseErrorBody(response.status, response.body, `HTTP ${response.status}`);
+  return Object.keys(error.fields).length
+    ? { status: response.status, message: error.message, fields: error.fields }
+    : { status: response.status, message: error.message };
 }
 
 function errorCode(response: ReplayResponse): string | null {
-  const body = response.body as { errors?: { code?: string }[] } | null;
-  return body?.errors?.[0]?.code ?? null;
+  return parseErrorBody(response.status, response.body, '').code;
 }
 
 /**
