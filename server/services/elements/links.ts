@@ -1,12 +1,19 @@
 /**
  * Changing where an element sits: MoveElement (from all its parents to one folder),
- * CreateElementParent (one more parent) and DestroyElementParent. A link never crosses
- * projects and never makes a loop; every parent whose children change gets a new
- * Last-Modified.
+ * CreateElementParent (one more parent), CreateElementChildren (many children under one parent)
+ * and DestroyElementParent. A link never crosses projects and never makes a loop; every parent
+ * whose children change gets a new Last-Modified.
  */
 import type { Db } from '../../db';
 import type { User } from '../../db/schema';
-import { notFound, validationError } from '../../errors';
+import {
+  ApiError,
+  invalidPk,
+  notFound,
+  validationError,
+  validationErrors,
+  type ErrorItem,
+} from '../../errors';
 import {
   checkRight,
   findElementAccess,
@@ -14,7 +21,15 @@ import {
   type ElementAccess,
 } from '../../permissions';
 import { isUniqueViolation } from '../../repositories/constraints';
-import { appendLinks, isSelfOrAncestor, removeLinks } from './repository';
+import { requireProjectWorkerRun } from '../workerRuns';
+import {
+  appendLinks,
+  chunks,
+  INSERT_CHUNK,
+  isSelfOrAncestor,
+  removeLinks,
+  selfAndAncestorIds,
+} from './repository';
 
 export const LINK_MESSAGES = {
   sameProject: 'The source and destination must be in the same project.',
@@ -23,6 +38,7 @@ export const LINK_MESSAGES = {
   linkProject: 'The parent must be in the same project as the element.',
   linkCycle: 'The parent cannot be the element itself or one of its descendants.',
   alreadyLinked: 'This element is already a child of this parent.',
+  listedTwice: 'This element is listed more than once.',
 } as const;
 
 /** A body id the caller cannot read is an invalid value of its field, existing or not. */
@@ -140,4 +156,94 @@ export async function unlinkElement(
   await db.transaction().execute(async (trx) => {
     if ((await removeLinks(trx, [child.element.id], parent.element.id)) === 0) throw notFound();
   });
+}
+
+export interface LinkChildrenInput {
+  children: string[];
+  worker_run_id?: string | null;
+}
+
+/**
+ * CreateElementChildren: the listed elements become the last children of `found` (the parent,
+ * from requireElementRight(…, 'write')), in the list's order. A child keeps its other parents;
+ * one already under this parent moves to the end. Each child follows CreateElementParent's
+ * rules, and every refusal is answered in one 400 under its place in the list
+ * (`children.2`); all the links are made in one transaction, or none.
+ *
+ * Where Arkindex's behaviour is not known:
+ * - "Grandchildren are not allowed" is read as: no child may be the parent or one of its
+ *   ancestors (the loop it would make). A descendant further down may become a direct child,
+ *   as CreateElementParent allows.
+ * - A link records no worker run, so `worker_run_id` is checked (one of the project's runs)
+ *   and nothing more.
+ */
+export async function linkChildren(
+  db: Db,
+  user: User,
+  found: ElementAccess,
+  input: LinkChildrenInput,
+): Promise<{ children: string[] }> {
+  checkRight(found.access, 'write');
+  const parent = found.element;
+  const errors: ErrorItem[] = [];
+
+  if (input.worker_run_id) {
+    try {
+      await requireProjectWorkerRun(db, parent.corpus_id, input.worker_run_id, undefined, user);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.type !== 'validation_error') throw error;
+      errors.push(...error.errors);
+    }
+  }
+
+  const ids = input.children.map((id) => id.toLowerCase());
+  const corpusOf = new Map<string, string>();
+  for (const part of chunks([...new Set(ids)], INSERT_CHUNK)) {
+    const rows = await db
+      .selectFrom('elements')
+      .select(['id', 'corpus_id'])
+      .where('id', 'in', part)
+      .execute();
+    for (const row of rows) corpusOf.set(row.id, row.corpus_id);
+  }
+  const loop = await selfAndAncestorIds(db, parent.id);
+  const seen = new Set<string>();
+  for (const [index, id] of ids.entries()) {
+    const attr = `children.${index}`;
+    const corpusId = corpusOf.get(id);
+    if (corpusId !== parent.corpus_id) {
+      // Another project's element is named only to those who may read it.
+      const readable = corpusId !== undefined && (await findElementAccess(db, user, id));
+      errors.push(
+        ...(readable
+          ? validationError(attr, LINK_MESSAGES.linkProject)
+          : invalidPk(attr, input.children[index]!)
+        ).errors,
+      );
+    } else if (loop.has(id)) {
+      errors.push(...validationError(attr, LINK_MESSAGES.linkCycle).errors);
+    } else if (seen.has(id)) {
+      errors.push(...validationError(attr, LINK_MESSAGES.listedTwice, 'unique').errors);
+    }
+    seen.add(id);
+  }
+  if (errors.length) throw validationErrors(errors);
+
+  const link = () =>
+    db.transaction().execute(async (inner) => {
+      // Those already under the parent leave their place first, to come back at the end.
+      await removeLinks(inner, ids, parent.id);
+      await appendLinks(
+        inner,
+        ids.map((childId) => ({ parentId: parent.id, childId })),
+      );
+    });
+  try {
+    await link();
+  } catch (error) {
+    // The same children linked by another request at that moment: once more, after it.
+    if (!isUniqueViolation(error)) throw error;
+    await link();
+  }
+  return { children: ids };
 }
