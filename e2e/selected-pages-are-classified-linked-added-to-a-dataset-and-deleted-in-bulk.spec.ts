@@ -27,13 +27,13 @@ test('selected pages are classified, linked, added to a dataset and deleted in b
     `/corpus/${corpusId}/datasets/`,
     { name: 'Contracts', description: 'Training pages' },
   );
-  const counter = page.getByRole('link', { name: /^Selected elements/ });
+  const counter = page.getByRole('link', { name: /^Selection (\d+|loading)$/ });
 
   await page.goto(`/browse/${corpusId}?type=page`);
   for (const name of ['Page 01', 'Page 02']) {
     await page.getByRole('checkbox', { name: `Select ${name}` }).check();
   }
-  await expect(counter).toHaveAccessibleName('Selected elements: 2');
+  await expect(counter).toHaveAccessibleName('Selection 2');
   await counter.click();
   const group = page.getByRole('region', { name: /^Notarial acts/ });
   await expect(group.getByRole('article')).toHaveCount(2);
@@ -92,7 +92,7 @@ test('selected pages are classified, linked, added to a dataset and deleted in b
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Elements deletion has been scheduled.')).toBeVisible();
   await expect(page.getByText('Empty selection')).toBeVisible();
-  await expect(counter).toHaveAccessibleName('Selected elements: 0');
+  await expect(counter).toHaveAccessibleName('Selection 0');
   await expect.poll(() => children(box.folder.id)).toEqual(['Page 03']);
   await shot(page, 'selection-after-delete');
 });

@@ -103,13 +103,13 @@ function FolderNode(props: LevelProps & { folder: ElementListItem }) {
             type="button"
             aria-expanded={expanded}
             aria-label={`${expanded ? 'Collapse' : 'Expand'} ${folder.name}`}
-            className="inline-flex size-5 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100"
+            className="inline-flex size-6 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100"
             onClick={() => setExpanded(!expanded)}
           >
             <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
           </button>
         ) : (
-          <span className="inline-block size-5 shrink-0" aria-hidden="true" />
+          <span className="inline-block size-6 shrink-0" aria-hidden="true" />
         )}
         <input
           id={id}

@@ -68,6 +68,8 @@ export function DisplayableChildren({ elementId, typeName }: ChildListProps) {
         singular="element"
         onPageChange={setPage}
       />
+      {/* The cards' names are h3s: the level between them and the page's h1. */}
+      <h2 className="sr-only">Child elements</h2>
       {displayable.length ? (
         <CardGrid items={displayable} typeName={typeName} />
       ) : (

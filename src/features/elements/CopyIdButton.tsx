@@ -20,7 +20,10 @@ async function copyText(text: string): Promise<void> {
   if (!copied) throw new Error('The browser refused to copy.');
 }
 
-/** The element's ID with a button that copies it. */
+/**
+ * The element's ID with a button that copies it. Its name is "Copy ID" followed by the short ID
+ * it shows, so the words seen on it are part of its name (WCAG 2.5.3).
+ */
 export function CopyIdButton({ id }: { id: string }) {
   const copy = async () => {
     try {
@@ -35,9 +38,9 @@ export function CopyIdButton({ id }: { id: string }) {
       type="button"
       onClick={() => void copy()}
       title={id}
-      aria-label="Copy ID"
-      className="inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2 py-0.5 font-mono text-xs text-slate-600 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+      className="inline-flex min-h-6 items-center gap-1 rounded border border-slate-300 bg-white px-2 py-0.5 font-mono text-xs text-slate-600 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
     >
+      <span className="sr-only">Copy ID </span>
       {id.slice(0, 8)}
       <svg
         aria-hidden="true"

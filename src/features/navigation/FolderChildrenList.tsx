@@ -109,6 +109,8 @@ export function FolderChildrenList({
             onPageChange={(target) => void go(withPage(query, target))}
             hrefFor={hrefFor}
           />
+          {/* The cards' names are h3s: the level between them and the page's h1. */}
+          <h2 className="sr-only">Child elements</h2>
           <ElementGrid
             elements={page.results}
             typeName={typeName}

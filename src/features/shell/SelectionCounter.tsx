@@ -6,25 +6,28 @@ export interface SelectionSummary {
   loading: boolean;
 }
 
-/** The navbar's link to the selected elements, with a loader while the selection loads. */
+/**
+ * The navbar's link to the selected elements, with a loader while the selection loads. Its
+ * name is its visible text ("Selection 7", "Selection loading"), so someone who says or reads
+ * what they see on it reaches it (WCAG 2.5.3).
+ */
 export function SelectionCounter({ count, loading }: SelectionSummary) {
   return (
     <Link
       to="/elements/selected"
-      aria-label={loading ? 'Selected elements: loading' : `Selected elements: ${count}`}
       className="flex items-center gap-1.5 rounded px-2 py-1 text-sm text-brand-50 hover:bg-brand-600"
     >
-      <span aria-hidden="true">Selection</span>
+      Selection{' '}
       {loading ? (
-        <span
-          aria-hidden="true"
-          className="inline-block size-3.5 animate-spin rounded-full border-2 border-brand-100 border-t-transparent"
-        />
+        <>
+          <span
+            aria-hidden="true"
+            className="inline-block size-3.5 animate-spin rounded-full border-2 border-brand-100 border-t-transparent"
+          />
+          <span className="sr-only">loading</span>
+        </>
       ) : (
-        <span
-          aria-hidden="true"
-          className="rounded-full bg-white px-1.5 text-xs font-semibold text-brand-700"
-        >
+        <span className="rounded-full bg-white px-1.5 text-xs font-semibold text-brand-700">
           {count}
         </span>
       )}

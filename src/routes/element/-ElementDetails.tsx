@@ -103,6 +103,8 @@ function PageDetails({
   const lines = (zones.data ?? []).filter((zone) => isLine(zone.type) && zone.id !== element.id);
   return (
     <aside aria-label="Element details" className={panelClass}>
+      {/* The sections' titles are h3s: the level between them and the page's h1. */}
+      <h2 className="sr-only">Element details</h2>
       <DetailsSections
         element={element}
         corpus={corpus}

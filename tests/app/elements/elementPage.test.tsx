@@ -85,7 +85,7 @@ describe('element page', () => {
     elementsApi({ corpus, elements: [act] });
     const user = userEvent.setup();
     open(`/element/${act.id}`);
-    await user.click(await screen.findByRole('button', { name: 'Copy ID' }));
+    await user.click(await screen.findByRole('button', { name: `Copy ID ${act.id.slice(0, 8)}` }));
     expect(await screen.findByText('ID copied to clipboard')).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(act.id);
   });

@@ -63,7 +63,7 @@ describe('navbar for an anonymous visitor', () => {
       user: null,
     });
     const bar = await nav();
-    expect(bar.queryByRole('link', { name: /Selected elements/ })).toBeNull();
+    expect(bar.queryByRole('link', { name: /^Selection (\d+|loading)$/ })).toBeNull();
     expect(bar.queryByRole('button', { name: /Background jobs/ })).toBeNull();
   });
 });
@@ -102,7 +102,7 @@ describe('navbar for a logged-in user', () => {
       user: makeUser({ verified_email: false }),
     });
     const bar = await nav();
-    expect(bar.queryByRole('link', { name: /Selected elements/ })).toBeNull();
+    expect(bar.queryByRole('link', { name: /^Selection (\d+|loading)$/ })).toBeNull();
     expect(bar.queryByRole('button', { name: /Background jobs/ })).toBeNull();
   });
 });
@@ -113,7 +113,7 @@ describe('navbar for a verified user', () => {
       info: makeInfo({ selection: true }),
       user: makeUser(),
     });
-    const loading = (await nav()).getByRole('link', { name: 'Selected elements: loading' });
+    const loading = (await nav()).getByRole('link', { name: 'Selection loading' });
     expect(href(loading)).toBe('/elements/selected');
     expect(loading.textContent).not.toContain('0');
   });
@@ -123,7 +123,7 @@ describe('navbar for a verified user', () => {
       info: makeInfo({ selection: true }),
       user: makeUser(),
     });
-    const counter = (await nav()).getByRole('link', { name: 'Selected elements: 7' });
+    const counter = (await nav()).getByRole('link', { name: 'Selection 7' });
     expect(counter.textContent).toContain('7');
   });
 
@@ -132,7 +132,7 @@ describe('navbar for a verified user', () => {
       info: makeInfo({ selection: false }),
       user: makeUser(),
     });
-    expect((await nav()).queryByRole('link', { name: /Selected elements/ })).toBeNull();
+    expect((await nav()).queryByRole('link', { name: /^Selection (\d+|loading)$/ })).toBeNull();
   });
 
   it('shows the background jobs count only when there are jobs', async () => {

@@ -92,13 +92,13 @@ function TreeNode({
             type="button"
             aria-expanded={expanded}
             aria-label={`${expanded ? 'Collapse' : 'Expand'} ${element.name}`}
-            className="inline-flex size-5 items-center justify-center rounded text-slate-500 hover:bg-slate-100"
+            className="inline-flex size-6 items-center justify-center rounded text-slate-500 hover:bg-slate-100"
             onClick={toggle}
           >
             <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
           </button>
         ) : (
-          <span className="inline-block size-5" aria-hidden="true" />
+          <span className="inline-block size-6" aria-hidden="true" />
         )}
         {depth === 0 ? (
           <span className="font-medium text-slate-900">{element.name}</span>
