@@ -112,7 +112,11 @@ test('every screen and dialog of the app reads well with assistive technology', 
     `/elements/${pageElement.id}/children/?recursive=true&type=text_line`,
   );
   const line = lines.results[0]!;
-  await api.post('/elements/selection/', { ids: [pageElement.id] });
+  const selected = await page.request.post('/api/v1/elements/selection/', {
+    data: { ids: [pageElement.id] },
+    headers: { 'x-csrftoken': csrf ?? '' },
+  });
+  expect(selected.status()).toBe(204);
   const dataset = await api.post<Named>(`/corpus/${corpusId}/datasets/`, {
     name: 'Lines of Die Krieger',
     description: 'Train, dev and test lines',
