@@ -55,7 +55,12 @@ export async function signInWithNewProject(
   await page.goto('/user/login');
   await new AccountPages(page).logIn(email, password);
   await page.getByRole('link', { name: 'Create a project' }).click();
-  await page.getByLabel('Name').fill(projectName);
+  // Under a loaded machine the page can still be settling (session refresh) when the name is
+  // typed: type it again until the form holds it.
+  await expect(async () => {
+    await page.getByLabel('Name').fill(projectName);
+    await expect(page.getByRole('button', { name: 'Create' })).toBeEnabled({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/browse\/[0-9a-f-]{36}\?/);
   return { email, password, corpusId: new URL(page.url()).pathname.split('/')[2]! };

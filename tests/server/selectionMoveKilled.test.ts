@@ -222,5 +222,5 @@ describeEachDialect('a selection move when its server is killed', ({ t }) => {
     } finally {
       await killChildServer(second);
     }
-  }, 120_000);
+  }, 300_000);
 });

@@ -38,9 +38,9 @@ export function CopyIdButton({ id }: { id: string }) {
       type="button"
       onClick={() => void copy()}
       title={id}
+      aria-label={`Copy ID ${id.slice(0, 8)}`}
       className="inline-flex min-h-6 items-center gap-1 rounded border border-slate-300 bg-white px-2 py-0.5 font-mono text-xs text-slate-600 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
     >
-      <span className="sr-only">Copy ID </span>
       {id.slice(0, 8)}
       <svg
         aria-hidden="true"

@@ -319,8 +319,8 @@ describe('the model version page', () => {
     expect(value('State')).toBe('available');
     expect(value('Size')).toBe('2.3 KB');
     expect(value('Hash')).toBe('ab'.repeat(32));
-    expect(screen.getByText('letters', { selector: 'strong' })).toBeTruthy();
-    expect(screen.getByText(/"threshold": 0.5/)).toBeTruthy();
+    expect(await screen.findByText('letters', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByText(/"threshold": 0.5/, { selector: 'pre' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(
       `/api/v1/modelversion/${version.id}/download/`,
     );
