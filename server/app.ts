@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import { idempotencyPlugin } from './idempotency';
+import { manifestMediaType } from './manifestMediaType';
 import { corsPlugin } from './cors';
 import { compressionPlugin } from './compression';
 import { apiCacheControl, recordRoutes, type ApiRoute } from './cacheControl';
@@ -162,6 +163,7 @@ export async function buildApp(
   await authPlugin(app, { secure: !!https });
 
   apiCacheControl(app, API_PREFIX);
+  manifestMediaType(app, API_PREFIX);
   // Before the routes: the OpenAPI document is collected from them as they are registered.
   await openApiPlugin(app, API_PREFIX);
   if (options.onApiResponse) recordApiResponses(app, API_PREFIX, options.onApiResponse);

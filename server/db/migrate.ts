@@ -26,6 +26,7 @@ import * as m0017 from './migrations/0017_process_sets';
 import * as m0018 from './migrations/0018_process_elements_by_element';
 import * as m0019 from './migrations/0019_search_index';
 import * as m0020 from './migrations/0020_exports';
+import * as m0021 from './migrations/0021_imported_manifests';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0018_process_elements_by_element': m0018,
   '0019_search_index': m0019,
   '0020_exports': m0020,
+  '0021_imported_manifests': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -554,6 +554,19 @@ export interface CorpusExportTable {
   updated: string;
 }
 
+/**
+ * What an imported IIIF manifest said beyond its canvases (migration 0021), for the folder it
+ * became: `structures` and `rights` are JSON (services/elements/importedManifests.ts).
+ */
+export interface ImportedManifestTable {
+  element_id: string;
+  source_id: string;
+  version: number;
+  structures: string;
+  rights: string;
+  created: string;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -599,6 +612,7 @@ export interface Database {
   search_fts: SearchFtsTable;
   search_pending: SearchPendingTable;
   corpus_exports: CorpusExportTable;
+  imported_manifests: ImportedManifestTable;
 }
 
 export type User = Selectable<UserTable>;

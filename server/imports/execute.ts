@@ -2,7 +2,7 @@
  * Runs an import plan: stores each image once, then writes every page with its regions, lines
  * and transcriptions in one transaction, so a failure mid-page leaves no half page and the
  * pages before it stay. Folders mirror the imported directories; IIIF manifests become a
- * folder of pages on the remote images.
+ * folder of pages on the remote images, which keeps the manifest's ranges and licence.
  */
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import type { Db } from '../db';
 import type { Image } from '../db/schema';
 import { PolygonError, type Point } from '../geometry/polygon';
 import { createElements, type NewElement } from '../services/elements/create';
+import { rangesOnPages, saveImportedManifest } from '../services/elements/importedManifests';
 import { chunks, INSERT_CHUNK } from '../services/elements/repository';
 import { importWorkerRun } from '../services/workerRuns';
 import { ImportFormatError, type ParsedCanvas, type ParsedRegion } from './formats/types';
@@ -260,16 +261,18 @@ class Importer {
       parent,
     );
     const pageType = await this.types.id('page', 'Page', false);
+    /** The page made of each canvas, for the ranges. */
+    const pages = new Map<string, string>();
     let done = 0;
     for (const batch of chunks(usable, CANVAS_BATCH)) {
       if (await shouldStop()) {
         this.report.stopped = true;
-        return;
+        break;
       }
       await this.context.db.transaction().execute(async (trx) => {
         const images: Image[] = [];
         for (const canvas of batch) images.push(await this.images.remote(trx, canvas));
-        await createElements(
+        const ids = await createElements(
           trx,
           batch.map((canvas, i) => ({
             corpusId: this.target.corpusId,
@@ -281,12 +284,23 @@ class Importer {
           })),
           new Map(images.map((image) => [image.id, image])),
         );
+        batch.forEach((canvas, i) => {
+          const id = canvas.id.replace(/#.*$/, '');
+          if (id && !pages.has(id)) pages.set(id, ids[i]!);
+        });
       });
       this.images.commitRemote();
       done += batch.length;
       this.report.pages += batch.length;
       await progress(done / Math.max(1, manifest.canvases.length));
     }
+    // Kept even when stopped: the ranges then cover the pages made so far.
+    await saveImportedManifest(this.context.db, folderId, {
+      sourceId: manifest.id,
+      version: manifest.version,
+      structures: rangesOnPages(manifest.structures, (canvasId) => pages.get(canvasId)),
+      rights: manifest.rights,
+    });
   }
 }
 

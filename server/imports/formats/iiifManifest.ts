@@ -1,10 +1,13 @@
 /**
- * IIIF Presentation 2 and 3 manifests to a flat list of canvases with their image: enough to
- * create one page element per canvas. Ranges, metadata and rights are not read here.
+ * IIIF Presentation 2 and 3 manifests to a list of canvases with their image (enough to create
+ * one page element per canvas), the ranges over them and the licence and attribution.
+ * Metadata are not read here.
  */
+import { isObject, labelText, list, objects, text, type Json } from './iiifJson';
+import { parseRights, parseStructures } from './iiifStructures';
 import { ImportFormatError, type ParsedCanvas, type ParsedManifest } from './types';
 
-type Json = Record<string, unknown>;
+export { labelText };
 
 export function parseIiifManifest(input: string | unknown): ParsedManifest {
   let json: unknown = input;
@@ -24,24 +27,15 @@ export function parseIiifManifest(input: string | unknown): ParsedManifest {
   const id = text(version === 2 ? (json['@id'] ?? json['id']) : (json['id'] ?? json['@id']));
   if (id === '') problems.add('The manifest has no id.');
   if (canvases.length === 0) problems.add('The manifest has no canvas with an image.');
-  return { version, id, label: labelText(json['label']), canvases, warnings: problems.list() };
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function list(value: unknown): unknown[] {
-  if (value === undefined || value === null) return [];
-  return Array.isArray(value) ? value : [value];
-}
-
-function objects(value: unknown): Json[] {
-  return list(value).filter(isObject);
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
+  return {
+    version,
+    id,
+    label: labelText(json['label']),
+    canvases,
+    structures: parseStructures(json),
+    rights: parseRights(json),
+    warnings: problems.list(),
+  };
 }
 
 function presentationVersion(json: Json): 2 | 3 {
@@ -59,34 +53,6 @@ function presentationVersion(json: Json): 2 | 3 {
   throw new ImportFormatError(
     'Not a IIIF manifest: no Presentation 2 or 3 @context and no Manifest type.',
   );
-}
-
-/**
- * A label as a plain string: IIIF 3 language maps ({"en": ["…"]}), IIIF 2 strings, arrays and
- * {"@value", "@language"} objects. 'none' (no language) is preferred, then English, then the
- * first value found.
- */
-export function labelText(label: unknown): string {
-  const values: { language: string; value: string }[] = [];
-  const collect = (item: unknown, language: string) => {
-    if (typeof item === 'string') {
-      if (item.trim() !== '') values.push({ language, value: item.trim() });
-    } else if (Array.isArray(item)) {
-      for (const entry of item) collect(entry, language);
-    } else if (isObject(item)) {
-      if ('@value' in item) {
-        collect(item['@value'], text(item['@language']) || language);
-      } else {
-        for (const [key, entry] of Object.entries(item)) collect(entry, key);
-      }
-    }
-  };
-  collect(label, 'none');
-  const best =
-    values.find((v) => v.language === 'none') ??
-    values.find((v) => v.language === 'en' || v.language.startsWith('en-')) ??
-    values[0];
-  return best?.value ?? '';
 }
 
 /** One warning per kind of problem, naming the first canvases, not one line per canvas. */

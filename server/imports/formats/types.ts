@@ -58,11 +58,42 @@ export interface ParsedCanvas {
   imageUrl: string;
 }
 
+/** A range of the manifest's structures (a chapter, a gathering…), nested as in the source. */
+export interface ParsedRange {
+  label: string;
+  /** Ids of the canvases it covers, in order, without media fragments (#xywh=…). */
+  canvases: string[];
+  ranges: ParsedRange[];
+}
+
+/** A language-tagged string; language null when the source gives none. */
+export interface ParsedText {
+  value: string;
+  language: string | null;
+}
+
+/**
+ * What the manifest says about reuse, kept to be served back: Presentation 2 `license`,
+ * `attribution` and `logo`; Presentation 3 `rights`, `requiredStatement` and the providers' logos.
+ */
+export interface ParsedRights {
+  /** URIs of the licence or rights statement. */
+  license: string[];
+  attribution: ParsedText[];
+  /** The requiredStatement's label (Presentation 3), which Presentation 2 has no place for. */
+  attributionLabel: ParsedText[];
+  /** Image URLs. */
+  logo: string[];
+}
+
 export interface ParsedManifest {
   version: 2 | 3;
   id: string;
   label: string;
   canvases: ParsedCanvas[];
+  /** The top-level ranges; empty when the manifest has none. */
+  structures: ParsedRange[];
+  rights: ParsedRights;
   warnings: string[];
 }
 

@@ -242,6 +242,9 @@ describe('parseIiifManifest', () => {
           imageUrl: 'https://example.org/v2/img1.jpg',
         },
       ],
+      // No ranges, no licence: nothing to keep.
+      structures: [],
+      rights: { license: [], attribution: [], attributionLabel: [], logo: [] },
       warnings: ['The manifest has 2 sequences; only the first is read.'],
     });
   });
