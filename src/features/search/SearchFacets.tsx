@@ -57,9 +57,9 @@ function FacetList({
     .map((value) => ({ value, label: value, count: 0 }));
   return (
     <section aria-labelledby={headingId}>
-      <h3 id={headingId} className="mb-1 text-sm font-semibold text-slate-800">
+      <h2 id={headingId} className="mb-1 text-sm font-semibold text-slate-800">
         {FACET_LABELS[facet]}
-      </h3>
+      </h2>
       <ul className="space-y-0.5 text-sm">
         {[...values, ...missing].map((item) => (
           <li key={item.value}>

@@ -106,7 +106,7 @@ function TreeNode({
           <Link
             to="/element/$id"
             params={{ id: element.id }}
-            className="min-w-0 truncate text-brand-700 hover:underline"
+            className="min-w-6 truncate leading-6 text-brand-700 hover:underline"
           >
             {element.name}
           </Link>
