@@ -29,6 +29,17 @@ export const pageQuery = z.object({
 
 export const idParams = z.object({ id: uuid });
 
+/**
+ * One of `values` or null. OpenAPI 3.0 wants null listed in the enum itself: `nullable` alone
+ * does not let a value outside the enum through.
+ */
+export function nullableEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .enum(values)
+    .nullable()
+    .meta({ enum: [...values, null] });
+}
+
 /** Query-string booleans: documented as booleans; the server reads true/false/1/0/yes/no. */
 export const queryFlag = z.boolean().optional();
 

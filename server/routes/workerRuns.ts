@@ -17,6 +17,8 @@ import { updateWorkerRun } from '../services/workers/runUpdate';
 import { requireProcess } from '../services/processes/rights';
 import { deleteProcessRun } from '../services/processes/runs';
 import { workerRunJson } from '../services/workerRuns';
+import { errors, idParams, noContent } from '../openapi/schemas';
+import { workerRun } from '../openapi/workerRun';
 
 const updateBody = z.object({
   configuration_id: uuidSchema.nullable().optional(),
@@ -24,33 +26,50 @@ const updateBody = z.object({
   parents: z.array(uuidSchema).optional(),
 });
 
+const tags = ['process'];
+const schemas = {
+  RetrieveWorkerRun: {
+    params: idParams,
+    response: { 200: workerRun, ...errors(401, 403, 404) },
+  },
+  PartialUpdateWorkerRun: {
+    params: idParams,
+    body: updateBody,
+    response: { 200: workerRun, ...errors(400, 401, 403, 404, 409) },
+  },
+  DestroyWorkerRun: {
+    params: idParams,
+    response: { 204: noContent, ...errors(400, 401, 403, 404) },
+  },
+};
+/** A route's schema: its operation id, the group's tag and the schemas above. */
+const schema = <K extends keyof typeof schemas>(operationId: K) => ({
+  schema: { operationId, tags, ...schemas[operationId] },
+});
+
 type IdParams = { Params: { id: string } };
 
 export async function workerRunRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>(
-    '/process/workers/:id/',
-    { schema: { operationId: 'RetrieveWorkerRun', tags: ['process'] } },
-    async (request) => {
-      const id = requireUuid(request.params.id);
-      const run = await db
-        .selectFrom('worker_runs')
-        .innerJoin('processes', 'processes.id', 'worker_runs.process_id')
-        .select(['worker_runs.id', 'processes.corpus_id', 'processes.creator_id'])
-        .where('worker_runs.id', '=', id)
-        .executeTakeFirst();
-      // A local process's runs (no project) are read by the person who made them.
-      if (!run || !(await processRights(db, request.user, run)).includes('read')) throw notFound();
-      const json = await workerRunJson(db, run.id);
-      if (!json) throw notFound();
-      return json;
-    },
-  );
+  app.get<IdParams>('/process/workers/:id/', schema('RetrieveWorkerRun'), async (request) => {
+    const id = requireUuid(request.params.id);
+    const run = await db
+      .selectFrom('worker_runs')
+      .innerJoin('processes', 'processes.id', 'worker_runs.process_id')
+      .select(['worker_runs.id', 'processes.corpus_id', 'processes.creator_id'])
+      .where('worker_runs.id', '=', id)
+      .executeTakeFirst();
+    // A local process's runs (no project) are read by the person who made them.
+    if (!run || !(await processRights(db, request.user, run)).includes('read')) throw notFound();
+    const json = await workerRunJson(db, run.id);
+    if (!json) throw notFound();
+    return json;
+  });
 
   app.patch<IdParams>(
     '/process/workers/:id/',
-    { schema: { operationId: 'PartialUpdateWorkerRun', tags: ['process'] } },
+    schema('PartialUpdateWorkerRun'),
     async (request) => {
       const user = requireUser(request);
       const id = requireUuid(request.params.id);
@@ -61,7 +80,7 @@ export async function workerRunRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<IdParams>(
     '/process/workers/:id/',
-    { schema: { operationId: 'DestroyWorkerRun', tags: ['process'] } },
+    schema('DestroyWorkerRun'),
     async (request, reply) => {
       const user = requireUser(request);
       const id = requireUuid(request.params.id);

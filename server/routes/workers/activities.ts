@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/plugin';
 import { parse, uuidSchema } from '../../validation';
 import { requireUuid } from '../../permissions';
+import { errors, idParams } from '../../openapi/schemas';
 import { ACTIVITY_STATES, updateActivity } from '../../services/workers/activities';
 
 const body = z.object({
@@ -15,12 +16,24 @@ const body = z.object({
   state: z.enum(ACTIVITY_STATES),
 });
 
+const activitySchema = {
+  operationId: 'UpdateWorkerActivity',
+  tags: ['workers'],
+  params: idParams,
+  body,
+  response: {
+    200: body.describe("The element's new state for this run"),
+    ...errors(400, 401, 403, 404),
+    409: errors(409)[409].describe('The element was already started or processed'),
+  },
+};
+
 type IdParams = { Params: { id: string } };
 
 export async function workerActivityRoutes(app: FastifyInstance): Promise<void> {
   app.put<IdParams>(
     '/workers/versions/:id/activity/',
-    { schema: { operationId: 'UpdateWorkerActivity', tags: ['workers'] } },
+    { schema: activitySchema },
     async (request) => {
       const user = requireUser(request);
       const id = requireUuid(request.params.id);

@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { paginate } from '../../pagination';
+import { errorBody, errors, idParams, pageQuery, paginated } from '../../openapi/schemas';
+import { workerConfiguration } from './schemas';
 import { parse, queryBoolean, text, uuidSchema } from '../../validation';
 import { requireCanArchive, requireWorkerReader } from '../../services/workers/rights';
 import { rowPages } from '../../services/workers/pages';
@@ -32,6 +34,38 @@ const updateBody = z.object({
   archived: z.boolean().optional(),
 });
 
+const tags = ['workers'];
+const schemas = {
+  ListWorkerConfigurations: {
+    'x-paginated': true,
+    params: idParams,
+    querystring: pageQuery.extend(listQuery.shape),
+    response: { 200: paginated(workerConfiguration), ...errors(400, 401, 403, 404) },
+  },
+  CreateWorkerConfiguration: {
+    params: idParams,
+    body: createBody,
+    response: {
+      201: workerConfiguration,
+      ...errors(400, 401, 403, 404),
+      409: errorBody.describe('A configuration of this worker has this name: `existing_id`'),
+    },
+  },
+  RetrieveWorkerConfiguration: {
+    params: idParams,
+    response: { 200: workerConfiguration, ...errors(401, 403, 404) },
+  },
+  PartialUpdateWorkerConfiguration: {
+    params: idParams,
+    body: updateBody,
+    response: { 200: workerConfiguration, ...errors(400, 401, 403, 404, 409) },
+  },
+};
+/** A route's schema: its operation id, the group's tag and the schemas above. */
+const schema = <K extends keyof typeof schemas>(operationId: K) => ({
+  schema: { operationId, tags, ...schemas[operationId] },
+});
+
 type IdParams = { Params: { id: string } };
 
 export async function workerConfigurationRoutes(app: FastifyInstance): Promise<void> {
@@ -39,7 +73,7 @@ export async function workerConfigurationRoutes(app: FastifyInstance): Promise<v
 
   app.get<IdParams>(
     '/workers/:id/configurations/',
-    { schema: { operationId: 'ListWorkerConfigurations', tags: ['workers'] } },
+    schema('ListWorkerConfigurations'),
     async (request) => {
       requireWorkerReader(request);
       const worker = await requireWorker(db, request.params.id);
@@ -62,7 +96,7 @@ export async function workerConfigurationRoutes(app: FastifyInstance): Promise<v
 
   app.post<IdParams>(
     '/workers/:id/configurations/',
-    { schema: { operationId: 'CreateWorkerConfiguration', tags: ['workers'] } },
+    schema('CreateWorkerConfiguration'),
     async (request, reply) => {
       const user = requireWorkerReader(request);
       const worker = await requireWorker(db, request.params.id);
@@ -73,7 +107,7 @@ export async function workerConfigurationRoutes(app: FastifyInstance): Promise<v
 
   app.get<IdParams>(
     '/workers/configurations/:id/',
-    { schema: { operationId: 'RetrieveWorkerConfiguration', tags: ['workers'] } },
+    schema('RetrieveWorkerConfiguration'),
     async (request) => {
       requireWorkerReader(request);
       return configurationJson(await requireConfiguration(db, request.params.id));
@@ -82,7 +116,7 @@ export async function workerConfigurationRoutes(app: FastifyInstance): Promise<v
 
   app.patch<IdParams>(
     '/workers/configurations/:id/',
-    { schema: { operationId: 'PartialUpdateWorkerConfiguration', tags: ['workers'] } },
+    schema('PartialUpdateWorkerConfiguration'),
     async (request) => {
       requireCanArchive(request);
       const row = await requireConfiguration(db, request.params.id);

@@ -6,6 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { paginate } from '../../pagination';
+import { errors, idParams, pageQuery, paginated } from '../../openapi/schemas';
+import { workerVersion, workerVersionField } from './schemas';
 import { parse } from '../../validation';
 import { requireWorkerManager, requireWorkerReader } from '../../services/workers/rights';
 import { arrayPages, rowPages } from '../../services/workers/pages';
@@ -46,31 +48,69 @@ const updateBody = z.object({
   branch: label,
 });
 
+const tags = ['workers'];
+const schemas = {
+  ListWorkerVersions: {
+    'x-paginated': true,
+    params: idParams,
+    querystring: pageQuery,
+    response: { 200: paginated(workerVersion), ...errors(401, 403, 404) },
+  },
+  CreateWorkerVersion: {
+    params: idParams,
+    body: createBody,
+    response: { 201: workerVersion, ...errors(400, 401, 403, 404) },
+  },
+  RetrieveRecommendedWorkerVersion: {
+    params: idParams,
+    response: { 200: workerVersion, ...errors(401, 403, 404) },
+  },
+  RetrieveFeatureWorkerVersion: {
+    params: z.object({ feature: z.enum(FEATURES) }),
+    response: { 200: workerVersion, ...errors(401, 403, 404) },
+  },
+  RetrieveWorkerVersion: {
+    params: idParams,
+    response: { 200: workerVersion, ...errors(401, 403, 404) },
+  },
+  PartialUpdateWorkerVersion: {
+    params: idParams,
+    body: updateBody,
+    response: { 200: workerVersion, ...errors(400, 401, 403, 404) },
+  },
+  RetrieveWorkerVersionFields: {
+    'x-paginated': true,
+    params: idParams,
+    querystring: pageQuery,
+    response: { 200: paginated(workerVersionField), ...errors(401, 403, 404) },
+  },
+};
+/** A route's schema: its operation id, the group's tag and the schemas above. */
+const schema = <K extends keyof typeof schemas>(operationId: K) => ({
+  schema: { operationId, tags, ...schemas[operationId] },
+});
+
 type IdParams = { Params: { id: string } };
 
 export async function workerVersionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<IdParams>(
-    '/workers/:id/versions/',
-    { schema: { operationId: 'ListWorkerVersions', tags: ['workers'] } },
-    async (request) => {
-      requireWorkerReader(request);
-      const worker = await requireWorker(db, request.params.id);
-      return paginate(
-        request,
-        rowPages(
-          versionsWithWorker(db).where('worker_versions.worker_id', '=', worker.id),
-          newestFirst,
-          joinedVersionJson,
-        ),
-      );
-    },
-  );
+  app.get<IdParams>('/workers/:id/versions/', schema('ListWorkerVersions'), async (request) => {
+    requireWorkerReader(request);
+    const worker = await requireWorker(db, request.params.id);
+    return paginate(
+      request,
+      rowPages(
+        versionsWithWorker(db).where('worker_versions.worker_id', '=', worker.id),
+        newestFirst,
+        joinedVersionJson,
+      ),
+    );
+  });
 
   app.post<IdParams>(
     '/workers/:id/versions/',
-    { schema: { operationId: 'CreateWorkerVersion', tags: ['workers'] } },
+    schema('CreateWorkerVersion'),
     async (request, reply) => {
       requireWorkerManager(request);
       const worker = await requireWorker(db, request.params.id);
@@ -81,7 +121,7 @@ export async function workerVersionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<IdParams>(
     '/workers/:id/versions/recommended/',
-    { schema: { operationId: 'RetrieveRecommendedWorkerVersion', tags: ['workers'] } },
+    schema('RetrieveRecommendedWorkerVersion'),
     async (request) => {
       requireWorkerReader(request);
       const worker = await requireWorker(db, request.params.id);
@@ -91,25 +131,21 @@ export async function workerVersionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { feature: string } }>(
     '/workers/versions/feature/:feature/',
-    { schema: { operationId: 'RetrieveFeatureWorkerVersion', tags: ['workers'] } },
+    schema('RetrieveFeatureWorkerVersion'),
     async (request) => {
       requireWorkerReader(request);
       return featureVersion(db, request.params.feature);
     },
   );
 
-  app.get<IdParams>(
-    '/workers/versions/:id/',
-    { schema: { operationId: 'RetrieveWorkerVersion', tags: ['workers'] } },
-    async (request) => {
-      requireWorkerReader(request);
-      return joinedVersionJson(await requireVersion(db, request.params.id));
-    },
-  );
+  app.get<IdParams>('/workers/versions/:id/', schema('RetrieveWorkerVersion'), async (request) => {
+    requireWorkerReader(request);
+    return joinedVersionJson(await requireVersion(db, request.params.id));
+  });
 
   app.patch<IdParams>(
     '/workers/versions/:id/',
-    { schema: { operationId: 'PartialUpdateWorkerVersion', tags: ['workers'] } },
+    schema('PartialUpdateWorkerVersion'),
     async (request) => {
       requireWorkerManager(request);
       const version = await requireVersion(db, request.params.id);
@@ -119,7 +155,7 @@ export async function workerVersionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<IdParams>(
     '/workers/versions/:id/fields/',
-    { schema: { operationId: 'RetrieveWorkerVersionFields', tags: ['workers'] } },
+    schema('RetrieveWorkerVersionFields'),
     async (request) => {
       requireWorkerReader(request);
       const version = await requireVersion(db, request.params.id);

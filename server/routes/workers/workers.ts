@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { paginate } from '../../pagination';
+import { errors, idParams, pageQuery, paginated } from '../../openapi/schemas';
+import { worker, workerType } from './schemas';
 import { parse, queryBoolean, text } from '../../validation';
 import { requireWorkerManager, requireWorkerReader } from '../../services/workers/rights';
 import { rowPages } from '../../services/workers/pages';
@@ -49,80 +51,91 @@ const updateBody = z.object({
   archived: z.boolean().optional(),
 });
 
+const tags = ['workers'];
+const schemas = {
+  ListWorkers: {
+    'x-paginated': true,
+    querystring: pageQuery.extend(listQuery.shape),
+    response: { 200: paginated(worker), ...errors(400, 401, 403) },
+  },
+  CreateWorker: {
+    body: createBody,
+    response: {
+      200: worker.describe('A worker with this slug already exists: it is given back'),
+      201: worker,
+      ...errors(400, 401, 403),
+    },
+  },
+  ListWorkerTypes: {
+    'x-paginated': true,
+    querystring: pageQuery,
+    response: { 200: paginated(workerType), ...errors(401, 403) },
+  },
+  RetrieveWorker: {
+    params: idParams,
+    response: { 200: worker, ...errors(401, 403, 404) },
+  },
+  PartialUpdateWorker: {
+    params: idParams,
+    body: updateBody,
+    response: { 200: worker, ...errors(400, 401, 403, 404) },
+  },
+};
+/** A route's schema: its operation id, the group's tag and the schemas above. */
+const schema = <K extends keyof typeof schemas>(operationId: K) => ({
+  schema: { operationId, tags, ...schemas[operationId] },
+});
+
 type IdParams = { Params: { id: string } };
 
 export async function workerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get(
-    '/workers/',
-    { schema: { operationId: 'ListWorkers', tags: ['workers'] } },
-    async (request) => {
-      requireWorkerReader(request);
-      const {
-        page: _page,
-        page_size: _size,
-        ...filters
-      } = request.query as Record<string, unknown>;
-      const query = parse(listQuery.loose(), filters);
-      return paginate(
-        request,
-        rowPages(
-          workerListQuery(db, {
-            ...(query.name ? { name: query.name } : {}),
-            ...(query.type ? { type: query.type } : {}),
-            ...(query.archived !== undefined ? { archived: query.archived } : {}),
-          }),
-          (q) => q.orderBy((eb) => eb.fn('lower', ['name'])).orderBy('id'),
-          workerJson,
-        ),
-      );
-    },
-  );
+  app.get('/workers/', schema('ListWorkers'), async (request) => {
+    requireWorkerReader(request);
+    const { page: _page, page_size: _size, ...filters } = request.query as Record<string, unknown>;
+    const query = parse(listQuery.loose(), filters);
+    return paginate(
+      request,
+      rowPages(
+        workerListQuery(db, {
+          ...(query.name ? { name: query.name } : {}),
+          ...(query.type ? { type: query.type } : {}),
+          ...(query.archived !== undefined ? { archived: query.archived } : {}),
+        }),
+        (q) => q.orderBy((eb) => eb.fn('lower', ['name'])).orderBy('id'),
+        workerJson,
+      ),
+    );
+  });
 
-  app.post(
-    '/workers/',
-    { schema: { operationId: 'CreateWorker', tags: ['workers'] } },
-    async (request, reply) => {
-      requireWorkerManager(request);
-      const input = parse(createBody, request.body);
-      const { worker, created } = await createWorker(db, input);
-      return reply.code(created ? 201 : 200).send(workerJson(worker));
-    },
-  );
+  app.post('/workers/', schema('CreateWorker'), async (request, reply) => {
+    requireWorkerManager(request);
+    const input = parse(createBody, request.body);
+    const { worker, created } = await createWorker(db, input);
+    return reply.code(created ? 201 : 200).send(workerJson(worker));
+  });
 
-  app.get(
-    '/workers/types/',
-    { schema: { operationId: 'ListWorkerTypes', tags: ['workers'] } },
-    async (request) => {
-      requireWorkerReader(request);
-      return paginate(
-        request,
-        rowPages(
-          db.selectFrom('worker_types').select(['id', 'slug', 'display_name']),
-          (q) => q.orderBy('slug'),
-          (row) => row,
-        ),
-      );
-    },
-  );
+  app.get('/workers/types/', schema('ListWorkerTypes'), async (request) => {
+    requireWorkerReader(request);
+    return paginate(
+      request,
+      rowPages(
+        db.selectFrom('worker_types').select(['id', 'slug', 'display_name']),
+        (q) => q.orderBy('slug'),
+        (row) => row,
+      ),
+    );
+  });
 
-  app.get<IdParams>(
-    '/workers/:id/',
-    { schema: { operationId: 'RetrieveWorker', tags: ['workers'] } },
-    async (request) => {
-      requireWorkerReader(request);
-      return workerJson(await requireWorker(db, request.params.id));
-    },
-  );
+  app.get<IdParams>('/workers/:id/', schema('RetrieveWorker'), async (request) => {
+    requireWorkerReader(request);
+    return workerJson(await requireWorker(db, request.params.id));
+  });
 
-  app.patch<IdParams>(
-    '/workers/:id/',
-    { schema: { operationId: 'PartialUpdateWorker', tags: ['workers'] } },
-    async (request) => {
-      requireWorkerManager(request);
-      const worker = await requireWorker(db, request.params.id);
-      return workerJson(await updateWorker(db, worker, parse(updateBody, request.body)));
-    },
-  );
+  app.patch<IdParams>('/workers/:id/', schema('PartialUpdateWorker'), async (request) => {
+    requireWorkerManager(request);
+    const worker = await requireWorker(db, request.params.id);
+    return workerJson(await updateWorker(db, worker, parse(updateBody, request.body)));
+  });
 }
