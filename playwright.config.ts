@@ -10,8 +10,11 @@ export default defineConfig({
   testDir: 'e2e',
   // Its own when set, so runs side by side do not wipe each other's traces and screenshots.
   outputDir: process.env.FOLIA_E2E_OUTPUT_DIR ?? 'test-results',
+  // Each spec works on accounts and projects of its own against the one shared server, so two
+  // spec files run at once: the browser and the server mostly wait on each other, and two
+  // workers halve the run on two cores. Tests inside a file stay in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

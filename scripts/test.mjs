@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Runs every check and test of the project, then prints one closing line: "N passed, N failed".
 // Static checks (types, lint, format) count as one test each; vitest and Playwright report
-// their own counts through their JSON reporters.
-import { spawnSync } from 'node:child_process';
+// their own counts through their JSON reporters. vitest keeps both cores busy, so it runs alone;
+// Playwright's single worker mostly waits on the browser, so the static checks run beside it
+// (their output is printed once they are done, not mixed into Playwright's).
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,12 +38,56 @@ function run(label, command, args, env = {}, log = null) {
   return result.status === 0;
 }
 
-function check(label, command, args) {
-  if (run(label, command, args)) passed += 1;
-  else {
-    failed += 1;
-    failures.push(label);
+/** Runs a step in the background, its output kept; resolves to whether it passed, and that output. */
+function runQuietly(label, command, args) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    const done = (ok) =>
+      resolve({
+        ok,
+        text: `\n=== ${label}: ${[command, ...args].join(' ')}\n${Buffer.concat(output).toString()}=== ${label}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      });
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      done(false);
+    });
+    child.on('close', (code) => done(code === 0));
+  });
+}
+
+/** Types, lint and format, one after the other; each counts as one test. */
+async function staticChecks() {
+  const steps = [
+    ['typecheck', bin('tsc'), ['-b']],
+    ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+    ['format', bin('prettier'), ['--check', '.']],
+  ];
+  const results = [];
+  for (const [label, command, args] of steps) {
+    results.push({ label, ...(await runQuietly(label, command, args)) });
   }
+  return results;
+}
+
+/** Runs a step with its output shown as it comes, without blocking what runs beside it. */
+function runLive(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    const done = (ok) => {
+      console.log(
+        `=== ${label}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      resolve(ok);
+    };
+    child.on('error', () => done(false));
+    child.on('close', (code) => done(code === 0));
+  });
 }
 
 function readJson(file) {
@@ -53,12 +99,6 @@ function readJson(file) {
 }
 
 const wants = (step) => only.length === 0 || only.includes(step);
-
-if (wants('static')) {
-  check('typecheck', bin('tsc'), ['-b']);
-  check('lint', bin('eslint'), ['.', '--max-warnings=0']);
-  check('format', bin('prettier'), ['--check', '.']);
-}
 
 if (wants('unit')) {
   const out = path.join(reports, 'vitest.json');
@@ -99,9 +139,11 @@ if (wants('unit')) {
   }
 }
 
+const statics = wants('static') ? staticChecks() : Promise.resolve([]);
+
 if (wants('e2e')) {
   const out = path.join(reports, 'playwright.json');
-  const ok = run('playwright', bin('playwright'), ['test'], {
+  const ok = await runLive('playwright', bin('playwright'), ['test'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
   const report = readJson(out);
@@ -113,6 +155,15 @@ if (wants('e2e')) {
   if (!ok && (!report?.stats || report.stats.unexpected === 0)) {
     failed += 1;
     failures.push('playwright did not complete');
+  }
+}
+
+for (const result of await statics) {
+  console.log(result.text);
+  if (result.ok) passed += 1;
+  else {
+    failed += 1;
+    failures.push(result.label);
   }
 }
 
