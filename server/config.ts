@@ -50,6 +50,8 @@ export interface Config {
   logger: boolean;
   /** Seconds without a heartbeat after which an agent is lost and its tasks are requeued. */
   agentTimeoutS: number;
+  /** Megabytes of rendered IIIF outputs kept in memory in front of the disk cache (0: none). */
+  iiifMemoryMb: number;
 }
 
 export function parseFeatures(list: string): Features {
@@ -143,6 +145,16 @@ function parseAgentTimeout(value: string | undefined): number {
   return seconds;
 }
 
+/** FOLIA_IIIF_MEMORY_MB: room for rendered tiles kept in memory; 0 keeps none. */
+function parseIiifMemory(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 64;
+  const megabytes = Number(value);
+  if (!Number.isInteger(megabytes) || megabytes < 0) {
+    throw new Error(`FOLIA_IIIF_MEMORY_MB: not a whole number of megabytes: ${value}`);
+  }
+  return megabytes;
+}
+
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 8000;
   const port = Number(value);
@@ -173,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     distDir: path.resolve(root, env.FOLIA_DIST_DIR?.trim() || 'dist'),
     logger: env.FOLIA_LOG !== '0',
     agentTimeoutS: parseAgentTimeout(env.FOLIA_AGENT_TIMEOUT_S),
+    iiifMemoryMb: parseIiifMemory(env.FOLIA_IIIF_MEMORY_MB),
   };
 }
 

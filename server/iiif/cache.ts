@@ -3,13 +3,15 @@
  * immutable for an image, so entries never go stale; the key includes the stored file's mtime
  * in case a pyramid is ever rewritten. Entries are written to a temporary file and renamed, so
  * a reader never sees half a tile, and an uncached output asked for twice at once is rendered
- * once (the second request waits for the first).
+ * once (the second request waits for the first). In front of the disk, the most recent outputs
+ * are kept in memory (memoryTiles.ts) when the server gives room for them.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { MemoryTiles } from './memoryTiles';
 
-export const cacheStats = { hits: 0, misses: 0 };
+export const cacheStats = { hits: 0, memoryHits: 0, misses: 0 };
 
 export class RenderCache {
   private readonly inflight = new Map<string, Promise<Buffer>>();
@@ -17,6 +19,7 @@ export class RenderCache {
   constructor(
     readonly root: string,
     private readonly onWriteError: (error: unknown) => void = () => {},
+    private readonly memory: MemoryTiles | null = null,
   ) {}
 
   file(imageId: string, key: string, extension: string): string {
@@ -30,11 +33,17 @@ export class RenderCache {
     render: () => Promise<Buffer>,
   ): Promise<Buffer> {
     const file = this.file(imageId, key, extension);
+    const kept = this.memory?.get(file);
+    if (kept) {
+      cacheStats.memoryHits += 1;
+      return kept;
+    }
     const running = this.inflight.get(file);
     if (running) return running;
     const cached = await fs.promises.readFile(file).catch(() => null);
     if (cached) {
       cacheStats.hits += 1;
+      this.memory?.set(file, cached);
       return cached;
     }
     // Checked again: another request may have started rendering while this one read the disk.
@@ -44,6 +53,7 @@ export class RenderCache {
     const job = (async () => {
       const data = await render();
       await this.write(file, data).catch(this.onWriteError);
+      this.memory?.set(file, data);
       return data;
     })();
     this.inflight.set(file, job);

@@ -10,6 +10,7 @@ import { appendHeader } from '../cors';
 import { requestOrigin } from '../origin';
 import { notFound } from '../errors';
 import { RenderCache } from '../iiif/cache';
+import { MemoryTiles } from '../iiif/memoryTiles';
 import { IIIF_CONTEXT, IIIF_PROFILE, infoJson } from '../iiif/info';
 import { canonicalPath, canonicalRequest, parseImageRequest, type RawParams } from '../iiif/params';
 import { OUTPUT_MIME, readLevels, renderImage } from '../iiif/render';
@@ -59,8 +60,11 @@ async function localFile(
 }
 
 export async function iiifRoutes(app: FastifyInstance): Promise<void> {
-  const cache = new RenderCache(iiifCacheDir(app.config.dataDir), (error) =>
-    app.log.warn({ err: error }, 'could not write an IIIF cache entry'),
+  const memoryBytes = app.config.iiifMemoryMb * 1024 * 1024;
+  const cache = new RenderCache(
+    iiifCacheDir(app.config.dataDir),
+    (error) => app.log.warn({ err: error }, 'could not write an IIIF cache entry'),
+    memoryBytes > 0 ? new MemoryTiles(memoryBytes) : null,
   );
   const baseUrl = (request: FastifyRequest, id: string) => `${requestOrigin(request)}/iiif/${id}`;
 
