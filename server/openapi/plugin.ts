@@ -32,11 +32,20 @@ const DESCRIPTION = [
 
 type PathItem = Record<string, { responses?: Record<string, { content?: unknown }> }>;
 
-/** 204 and 304 answers carry no body: their responses say so (zod has no "nothing" schema). */
+/**
+ * 204 and 304 answers carry no body, nor those declared `withoutBody()`: their responses say so
+ * (zod has no "nothing" schema).
+ */
 function withoutBodies(document: { paths?: Record<string, PathItem> }): void {
   for (const item of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(item)) {
-      for (const status of ['204', '304']) delete operation.responses?.[status]?.content;
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const schema = (response.content as Record<string, { schema?: object }> | undefined)?.[
+          'application/json'
+        ]?.schema;
+        const marked = !!schema && 'x-no-body' in schema;
+        if (status === '204' || status === '304' || marked) delete response.content;
+      }
     }
   }
 }

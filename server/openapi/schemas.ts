@@ -70,6 +70,13 @@ export function errors(...statuses: ErrorStatus[]) {
 /** An answer without a body (204, 304). */
 export const noContent = z.null().describe('No content');
 
+/**
+ * An answer without a body at a status that usually has one (a 202 sent empty): the document
+ * lists it without content (plugin.ts withoutBodies).
+ */
+export const withoutBody = (description: string) =>
+  z.null().meta({ description, 'x-no-body': true });
+
 /** 202 for a deletion scheduled as a background job, as Arkindex answers. */
 export const scheduled = z.object({}).describe('Deletion scheduled');
 

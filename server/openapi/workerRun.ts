@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { VERSION_STATES } from '../services/workers/versions';
-import { PROCESS_MODES, PROCESS_STATES } from '../routes/processes/list';
+import { PROCESS_MODES, PROCESS_STATES } from '../services/processes/state';
 
 const uuid = z.uuid();
 /** A JSON object stored as text: `{}` when it cannot be read. */

@@ -7,6 +7,8 @@ import { readPageQuery } from '../../pagination';
 import { parse, queryBoolean } from '../../validation';
 import { processElementPage } from '../../services/processes/elementPage';
 import { requireProcess } from '../../services/processes/rights';
+import { errors, idParams, pageQuery } from '../../openapi/schemas';
+import { elementPageAnswer, processSchema } from './schemas';
 
 type IdParams = { Params: { id: string } };
 
@@ -21,7 +23,11 @@ export async function processElementRoutes(app: FastifyInstance): Promise<void> 
 
   app.get<IdParams>(
     '/process/:id/elements/',
-    { schema: { operationId: 'ListProcessElements', tags: ['process'] } },
+    processSchema('ListProcessElements', {
+      params: idParams,
+      querystring: elementsQuery.extend({ page_size: pageQuery.shape.page_size }),
+      response: { 200: elementPageAnswer, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'read');

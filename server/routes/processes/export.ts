@@ -12,6 +12,9 @@ import { parse, uuidSchema } from '../../validation';
 import { createExportProcess } from '../../services/processes/export';
 import { processJson } from '../../services/processes/json';
 import { EXPORT_FORMATS } from '../../services/workers/builtinWorkers';
+import { errors } from '../../openapi/schemas';
+import { processSchema } from './schemas';
+import { process } from '../../openapi/process';
 
 const exportBody = z.object({
   format: z.enum(EXPORT_FORMATS),
@@ -27,7 +30,11 @@ export async function processExportRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { corpusId: string } }>(
     '/process/export/:corpusId/',
-    { schema: { operationId: 'CreateExportProcess', tags: ['process'] } },
+    processSchema('CreateExportProcess', {
+      params: z.object({ corpusId: z.uuid() }),
+      body: exportBody,
+      response: { 201: process, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const access = await requireCorpusRight(db, user, request.params.corpusId, 'admin');

@@ -9,6 +9,9 @@ import { SELECTION_MESSAGES } from '../../services/selection';
 import { processFailures, selectFailures } from '../../services/processes/failures';
 import { processJson } from '../../services/processes/json';
 import { requireProcess } from '../../services/processes/rights';
+import { errors, idParams, noContent } from '../../openapi/schemas';
+import { processSchema } from './schemas';
+import { process } from '../../openapi/process';
 
 type IdParams = { Params: { id: string } };
 
@@ -17,7 +20,10 @@ export async function processFailureRoutes(app: FastifyInstance): Promise<void> 
 
   app.post<IdParams>(
     '/process/:id/select-failures/',
-    { schema: { operationId: 'SelectProcessFailures', tags: ['process'] } },
+    processSchema('SelectProcessFailures', {
+      params: idParams,
+      response: { 204: noContent, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'read');
@@ -29,7 +35,10 @@ export async function processFailureRoutes(app: FastifyInstance): Promise<void> 
 
   app.post<IdParams>(
     '/process/:id/process-failures/',
-    { schema: { operationId: 'CreateProcessFailures', tags: ['process'] } },
+    processSchema('CreateProcessFailures', {
+      params: idParams,
+      response: { 201: process, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'admin');

@@ -20,6 +20,9 @@ import { clearProcessRuns } from '../../services/processes/runs';
 import { MAX_CHUNKS, startProcess } from '../../services/processes/start';
 import { updateProcess } from '../../services/processes/update';
 import { activityStats } from '../../services/processes/stats';
+import { errors, idParams, noContent, withoutBody } from '../../openapi/schemas';
+import { activityCounts, processSchema } from './schemas';
+import { process } from '../../openapi/process';
 
 type IdParams = { Params: { id: string } };
 
@@ -59,7 +62,10 @@ export async function processLifecycleRoutes(app: FastifyInstance): Promise<void
 
   app.get<IdParams>(
     '/process/:id/',
-    { schema: { operationId: 'RetrieveProcess', tags: ['process'] } },
+    processSchema('RetrieveProcess', {
+      params: idParams,
+      response: { 200: process, ...errors(401, 403, 404) },
+    }),
     async (request) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'read');
@@ -69,7 +75,11 @@ export async function processLifecycleRoutes(app: FastifyInstance): Promise<void
 
   app.patch<IdParams>(
     '/process/:id/',
-    { schema: { operationId: 'PartialUpdateProcess', tags: ['process'] } },
+    processSchema('PartialUpdateProcess', {
+      params: idParams,
+      body: updateBody,
+      response: { 200: process, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'admin');
@@ -80,7 +90,14 @@ export async function processLifecycleRoutes(app: FastifyInstance): Promise<void
 
   app.delete<IdParams>(
     '/process/:id/',
-    { schema: { operationId: 'DestroyProcess', tags: ['process'] } },
+    processSchema('DestroyProcess', {
+      params: idParams,
+      response: {
+        202: withoutBody('Deletion scheduled as a background job'),
+        204: noContent,
+        ...errors(400, 401, 403, 404),
+      },
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'admin');
@@ -91,7 +108,10 @@ export async function processLifecycleRoutes(app: FastifyInstance): Promise<void
 
   app.post(
     '/process/corpus/',
-    { schema: { operationId: 'CreateProcess', tags: ['process'] } },
+    processSchema('CreateProcess', {
+      body: createBody,
+      response: { 201: process, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const input = parse(createBody, request.body);
@@ -109,7 +129,11 @@ export async function processLifecycleRoutes(app: FastifyInstance): Promise<void
 
   app.post<IdParams>(
     '/process/:id/start/',
-    { schema: { operationId: 'StartProcess', tags: ['process'] } },
+    processSchema('StartProcess', {
+      params: idParams,
+      body: startBody,
+      response: { 201: process, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'admin');
@@ -120,7 +144,10 @@ export async function processLifecycleRoutes(app: FastifyInstance): Promise<void
 
   app.post<IdParams>(
     '/process/:id/retry/',
-    { schema: { operationId: 'RetryProcess', tags: ['process'] } },
+    processSchema('RetryProcess', {
+      params: idParams,
+      response: { 201: process, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'admin');
@@ -131,7 +158,10 @@ export async function processLifecycleRoutes(app: FastifyInstance): Promise<void
 
   app.delete<IdParams>(
     '/process/:id/clear/',
-    { schema: { operationId: 'ClearProcess', tags: ['process'] } },
+    processSchema('ClearProcess', {
+      params: idParams,
+      response: { 204: noContent, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'admin');
@@ -142,7 +172,10 @@ export async function processLifecycleRoutes(app: FastifyInstance): Promise<void
 
   app.get<IdParams>(
     '/process/:id/activity-stats/',
-    { schema: { operationId: 'RetrieveProcessActivityStats', tags: ['process'] } },
+    processSchema('RetrieveProcessActivityStats', {
+      params: idParams,
+      response: { 200: activityCounts, ...errors(401, 403, 404) },
+    }),
     async (request) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'read');

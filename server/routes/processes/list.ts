@@ -10,27 +10,10 @@ import { countRows, paginate } from '../../pagination';
 import { projectLimit, readableCorpusIds } from '../../permissions';
 import { parse, queryBoolean, uuidSchema } from '../../validation';
 import { listedProcesses, processListItemJson } from '../../services/processes/json';
-
-export const PROCESS_MODES = [
-  'files',
-  'workers',
-  'template',
-  's3',
-  'dataset',
-  'export',
-  'local',
-] as const;
-export const PROCESS_STATES = [
-  'unscheduled',
-  'pending',
-  'running',
-  'completed',
-  'failed',
-  'error',
-  'stopping',
-  'stopped',
-  'cancelled',
-] as const;
+import { PROCESS_MODES, PROCESS_STATES } from '../../services/processes/state';
+import { errors, pageQuery, paginated } from '../../openapi/schemas';
+import { processSchema } from './schemas';
+import { processListItem } from '../../openapi/process';
 
 const listQuery = z.object({
   corpus: uuidSchema.optional(),
@@ -47,7 +30,11 @@ export async function processListRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/process/',
-    { schema: { operationId: 'ListProcesses', tags: ['process'] } },
+    processSchema('ListProcesses', {
+      'x-paginated': true,
+      querystring: pageQuery.extend(listQuery.shape),
+      response: { 200: paginated(processListItem), ...errors(400, 401, 403) },
+    }),
     async (request) => {
       const user = requireUser(request);
       const query = parse(listQuery, request.query);

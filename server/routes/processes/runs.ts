@@ -10,6 +10,9 @@ import { parse, uuidSchema } from '../../validation';
 import { requireProcess } from '../../services/processes/rights';
 import { createProcessRun } from '../../services/processes/runs';
 import { workerRunJson } from '../../services/workerRuns';
+import { errors, idParams, pageQuery, paginated } from '../../openapi/schemas';
+import { processSchema } from './schemas';
+import { workerRun } from '../../openapi/workerRun';
 
 type IdParams = { Params: { id: string } };
 
@@ -25,7 +28,12 @@ export async function processRunRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<IdParams>(
     '/process/:id/workers/',
-    { schema: { operationId: 'ListWorkerRuns', tags: ['process'] } },
+    processSchema('ListWorkerRuns', {
+      'x-paginated': true,
+      params: idParams,
+      querystring: pageQuery,
+      response: { 200: paginated(workerRun), ...errors(401, 403, 404) },
+    }),
     async (request) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'read');
@@ -49,7 +57,11 @@ export async function processRunRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<IdParams>(
     '/process/:id/workers/',
-    { schema: { operationId: 'CreateWorkerRun', tags: ['process'] } },
+    processSchema('CreateWorkerRun', {
+      params: idParams,
+      body: createBody,
+      response: { 201: workerRun, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'admin');

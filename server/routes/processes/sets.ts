@@ -4,12 +4,16 @@
  * project's admins before the start. Rules live in services/processes/sets.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { requireUser } from '../../auth/plugin';
 import { paginate } from '../../pagination';
 import { requireProcess } from '../../services/processes/rights';
 import { addProcessSet, processSetPages, removeProcessSet } from '../../services/processes/sets';
+import { errors, idParams, noContent, pageQuery, paginated } from '../../openapi/schemas';
+import { processSchema, processSet } from './schemas';
 
 type IdParams = { Params: { id: string } };
+const setParams = z.object({ id: z.uuid(), setId: z.uuid() });
 type SetParams = { Params: { id: string; setId: string } };
 
 export async function processSetRoutes(app: FastifyInstance): Promise<void> {
@@ -17,7 +21,12 @@ export async function processSetRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<IdParams>(
     '/process/:id/sets/',
-    { schema: { operationId: 'ListProcessSets', tags: ['process'] } },
+    processSchema('ListProcessSets', {
+      'x-paginated': true,
+      params: idParams,
+      querystring: pageQuery,
+      response: { 200: paginated(processSet), ...errors(401, 403, 404) },
+    }),
     async (request) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'read');
@@ -27,7 +36,10 @@ export async function processSetRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<SetParams>(
     '/process/:id/set/:setId/',
-    { schema: { operationId: 'CreateProcessSet', tags: ['process'] } },
+    processSchema('CreateProcessSet', {
+      params: setParams,
+      response: { 201: processSet, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'admin');
@@ -37,7 +49,10 @@ export async function processSetRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<SetParams>(
     '/process/:id/set/:setId/',
-    { schema: { operationId: 'DestroyProcessSet', tags: ['process'] } },
+    processSchema('DestroyProcessSet', {
+      params: setParams,
+      response: { 204: noContent, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'admin');

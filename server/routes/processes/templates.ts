@@ -6,6 +6,9 @@ import { parse, uuidSchema } from '../../validation';
 import { processJson } from '../../services/processes/json';
 import { requireProcess } from '../../services/processes/rights';
 import { applyTemplate, createTemplate } from '../../services/processes/templates';
+import { errors, idParams } from '../../openapi/schemas';
+import { processSchema } from './schemas';
+import { process } from '../../openapi/process';
 
 type IdParams = { Params: { id: string } };
 
@@ -16,7 +19,10 @@ export async function processTemplateRoutes(app: FastifyInstance): Promise<void>
 
   app.post<IdParams>(
     '/process/:id/template/',
-    { schema: { operationId: 'CreateProcessTemplate', tags: ['process'] } },
+    processSchema('CreateProcessTemplate', {
+      params: idParams,
+      response: { 201: process.describe('The template'), ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const process = await requireProcess(db, user, request.params.id, 'admin');
@@ -27,7 +33,11 @@ export async function processTemplateRoutes(app: FastifyInstance): Promise<void>
 
   app.post<IdParams>(
     '/process/:id/apply/',
-    { schema: { operationId: 'ApplyProcessTemplate', tags: ['process'] } },
+    processSchema('ApplyProcessTemplate', {
+      params: idParams,
+      body: applyBody,
+      response: { 201: process, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const template = await requireProcess(db, user, request.params.id, 'read');

@@ -7,6 +7,28 @@ import type { Db } from '../../db';
 import type { TaskState } from '../../db/schema';
 import { nowIso } from '../../clock';
 
+/** The modes and states a process may have, as lists filter them. */
+export const PROCESS_MODES = [
+  'files',
+  'workers',
+  'template',
+  's3',
+  'dataset',
+  'export',
+  'local',
+] as const;
+export const PROCESS_STATES = [
+  'unscheduled',
+  'pending',
+  'running',
+  'completed',
+  'failed',
+  'error',
+  'stopping',
+  'stopped',
+  'cancelled',
+] as const;
+
 export const FINISHED_STATES: readonly TaskState[] = [
   'completed',
   'failed',
