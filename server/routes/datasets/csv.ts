@@ -7,6 +7,8 @@ import { parse } from '../../validation';
 import { requireDataset } from '../../services/datasets/datasets';
 import { setByName } from '../../services/datasets/elements';
 import { attachmentHeader, csvFileName, datasetCsv } from '../../services/datasets/csv';
+import { errors, idParams } from '../../openapi/schemas';
+import { datasetSchema } from './schemas';
 
 const csvQuery = z.object({ set: z.string().optional() });
 
@@ -15,7 +17,17 @@ type IdParams = { Params: { id: string } };
 export async function datasetCsvRoutes(app: FastifyInstance): Promise<void> {
   app.get<IdParams>(
     '/datasets/:id/csv/',
-    { schema: { operationId: 'RetrieveDatasetCSV', tags: ['datasets'] } },
+    datasetSchema('RetrieveDatasetCSV', {
+      params: idParams,
+      querystring: csvQuery,
+      response: {
+        200: {
+          description: 'One line per element of the dataset or of `set`',
+          content: { 'text/csv': { schema: z.string().meta({ format: 'binary' }) } },
+        },
+        ...errors(401, 403, 404),
+      },
+    }),
     async (request, reply) => {
       const { dataset } = await requireDataset(
         app.db,

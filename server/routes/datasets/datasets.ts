@@ -23,6 +23,9 @@ import {
   requireSet,
   updateDataset,
 } from '../../services/datasets/datasets';
+import { errors, idParams, noContent, pageQuery, paginated } from '../../openapi/schemas';
+import { datasetSchema } from './schemas';
+import { dataset, datasetSet } from '../../openapi/dataset';
 
 const createBody = z.object({
   name: text(DATASET_NAME_MAX),
@@ -46,6 +49,7 @@ const replaceBody = updateBody.extend({
 const setBody = z.object({ name: text(SET_NAME_MAX) });
 
 type IdParams = { Params: { id: string } };
+const setParams = z.object({ id: z.uuid(), setId: z.uuid() });
 type SetParams = { Params: { id: string; setId: string } };
 
 export async function datasetRoutes(app: FastifyInstance): Promise<void> {
@@ -53,7 +57,12 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<IdParams>(
     '/corpus/:id/datasets/',
-    { schema: { operationId: 'ListCorpusDatasets', tags: ['datasets'] } },
+    datasetSchema('ListCorpusDatasets', {
+      'x-paginated': true,
+      params: idParams,
+      querystring: pageQuery,
+      response: { 200: paginated(dataset), ...errors(401, 403, 404) },
+    }),
     async (request) => {
       const access = await requireCorpusRight(db, request.user ?? null, request.params.id, 'read');
       return paginate(request, corpusDatasetPages(db, access.corpus.id));
@@ -62,7 +71,11 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<IdParams>(
     '/corpus/:id/datasets/',
-    { schema: { operationId: 'CreateDataset', tags: ['datasets'] } },
+    datasetSchema('CreateDataset', {
+      params: idParams,
+      body: createBody,
+      response: { 201: dataset, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireVerified(request);
       const access = await requireCorpusRight(db, user, request.params.id, 'write');
@@ -73,7 +86,10 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<IdParams>(
     '/datasets/:id/',
-    { schema: { operationId: 'RetrieveDataset', tags: ['datasets'] } },
+    datasetSchema('RetrieveDataset', {
+      params: idParams,
+      response: { 200: dataset, ...errors(401, 403, 404) },
+    }),
     async (request) => {
       const { dataset } = await requireDataset(db, request.user ?? null, request.params.id, 'read');
       return datasetJson(db, dataset);
@@ -82,7 +98,11 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<IdParams>(
     '/datasets/:id/',
-    { schema: { operationId: 'PartialUpdateDataset', tags: ['datasets'] } },
+    datasetSchema('PartialUpdateDataset', {
+      params: idParams,
+      body: updateBody,
+      response: { 200: dataset, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       const user = requireVerified(request);
       const found = await requireDataset(db, user, request.params.id, 'write');
@@ -93,7 +113,11 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
   // UpdateDataset: the same change, with the name and description required.
   app.put<IdParams>(
     '/datasets/:id/',
-    { schema: { operationId: 'UpdateDataset', tags: ['datasets'] } },
+    datasetSchema('UpdateDataset', {
+      params: idParams,
+      body: replaceBody,
+      response: { 200: dataset, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       const user = requireVerified(request);
       const found = await requireDataset(db, user, request.params.id, 'write');
@@ -103,7 +127,10 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<IdParams>(
     '/datasets/:id/',
-    { schema: { operationId: 'DestroyDataset', tags: ['datasets'] } },
+    datasetSchema('DestroyDataset', {
+      params: idParams,
+      response: { 204: noContent, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireVerified(request);
       const { dataset } = await requireDataset(db, user, request.params.id, 'admin');
@@ -114,7 +141,11 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<IdParams>(
     '/datasets/:id/sets/',
-    { schema: { operationId: 'CreateDatasetSet', tags: ['datasets'] } },
+    datasetSchema('CreateDatasetSet', {
+      params: idParams,
+      body: setBody,
+      response: { 201: datasetSet, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireVerified(request);
       const { dataset } = await requireDataset(
@@ -136,6 +167,9 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         operationId: method === 'PATCH' ? 'PartialUpdateDatasetSet' : 'UpdateDatasetSet',
         tags: ['datasets'],
+        params: setParams,
+        body: setBody,
+        response: { 200: datasetSet, ...errors(400, 401, 403, 404) },
       },
       handler: async (request) => {
         const user = requireVerified(request);
@@ -149,7 +183,10 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<SetParams>(
     '/datasets/:id/sets/:setId/',
-    { schema: { operationId: 'DestroyDatasetSet', tags: ['datasets'] } },
+    datasetSchema('DestroyDatasetSet', {
+      params: setParams,
+      response: { 204: noContent, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireVerified(request);
       const { dataset } = await requireDataset(

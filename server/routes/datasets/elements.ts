@@ -20,6 +20,8 @@ import {
   requireOwnSet,
 } from '../../services/datasets/elements';
 import { selectionDisabled } from '../../services/selection';
+import { errors, idParams, noContent, pageQuery, paginated } from '../../openapi/schemas';
+import { addedElement, elementPageAnswer, datasetSchema, elementSet } from './schemas';
 
 const listQuery = z.object({
   set: z.string().optional(),
@@ -40,7 +42,11 @@ export async function datasetElementRoutes(app: FastifyInstance): Promise<void> 
 
   app.get<IdParams>(
     '/datasets/:id/elements/',
-    { schema: { operationId: 'ListDatasetElements', tags: ['datasets'] } },
+    datasetSchema('ListDatasetElements', {
+      params: idParams,
+      querystring: listQuery.extend({ page_size: pageQuery.shape.page_size }),
+      response: { 200: elementPageAnswer, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       const { dataset } = await requireDataset(db, request.user ?? null, request.params.id, 'read');
       const query = parse(listQuery.loose(), request.query);
@@ -61,7 +67,11 @@ export async function datasetElementRoutes(app: FastifyInstance): Promise<void> 
 
   app.post<IdParams>(
     '/datasets/:id/elements/',
-    { schema: { operationId: 'CreateDatasetElement', tags: ['datasets'] } },
+    datasetSchema('CreateDatasetElement', {
+      params: idParams,
+      body: addBody,
+      response: { 201: addedElement, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireUser(request);
       const { dataset } = await requireDataset(db, user, request.params.id, 'write');
@@ -72,7 +82,11 @@ export async function datasetElementRoutes(app: FastifyInstance): Promise<void> 
 
   app.delete<ElementParams>(
     '/datasets/:id/elements/:elementId/',
-    { schema: { operationId: 'DestroyDatasetElement', tags: ['datasets'] } },
+    datasetSchema('DestroyDatasetElement', {
+      params: z.object({ id: z.uuid(), elementId: z.uuid() }),
+      querystring: removeQuery,
+      response: { 204: noContent, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireVerified(request);
       const { dataset } = await requireDataset(db, user, request.params.id, 'write');
@@ -85,7 +99,12 @@ export async function datasetElementRoutes(app: FastifyInstance): Promise<void> 
 
   app.get<IdParams>(
     '/element/:id/sets/',
-    { schema: { operationId: 'ListElementDatasetSets', tags: ['datasets'] } },
+    datasetSchema('ListElementDatasetSets', {
+      'x-paginated': true,
+      params: idParams,
+      querystring: pageQuery.extend(setsQuery.shape),
+      response: { 200: paginated(elementSet), ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       const { element } = await requireElementRight(
         db,
@@ -105,7 +124,11 @@ export async function datasetElementRoutes(app: FastifyInstance): Promise<void> 
   // The same call as Arkindex names it, under the dataset: the set must be one of its own.
   app.post<IdParams>(
     '/datasets/:id/elements/selection/',
-    { schema: { operationId: 'CreateDatasetElementsSelection', tags: ['datasets'] } },
+    datasetSchema('CreateDatasetElementsSelection', {
+      params: idParams,
+      body: selectionBody,
+      response: { 204: noContent, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireVerified(request);
       if (!app.config.features.selection) throw selectionDisabled();
@@ -119,7 +142,11 @@ export async function datasetElementRoutes(app: FastifyInstance): Promise<void> 
 
   app.post<IdParams>(
     '/corpus/:id/datasets/selection/',
-    { schema: { operationId: 'CreateCorpusDatasetsSelection', tags: ['datasets'] } },
+    datasetSchema('CreateCorpusDatasetsSelection', {
+      params: idParams,
+      body: selectionBody,
+      response: { 204: noContent, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireVerified(request);
       if (!app.config.features.selection) throw selectionDisabled();

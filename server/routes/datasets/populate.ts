@@ -5,6 +5,8 @@ import { parse } from '../../validation';
 import { requireDataset } from '../../services/datasets/datasets';
 import { populateBody, startPopulate } from '../../services/datasets/populate';
 import '../../services/datasets/populateJob';
+import { errors, idParams } from '../../openapi/schemas';
+import { datasetSchema, populateStarted } from './schemas';
 
 type IdParams = { Params: { id: string } };
 
@@ -13,7 +15,11 @@ export async function datasetPopulateRoutes(app: FastifyInstance): Promise<void>
 
   app.post<IdParams>(
     '/datasets/:id/populate/',
-    { schema: { operationId: 'PopulateDataset', tags: ['datasets'] } },
+    datasetSchema('PopulateDataset', {
+      params: idParams,
+      body: populateBody,
+      response: { 202: populateStarted, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireVerified(request);
       const { dataset } = await requireDataset(db, user, request.params.id, 'write');
