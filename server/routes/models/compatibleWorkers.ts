@@ -1,5 +1,6 @@
 /** The workers a model suits: list (readers), add and remove (contributors of the model). */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { requireVerified } from '../../auth/plugin';
 import { paginate } from '../../pagination';
 import {
@@ -8,8 +9,12 @@ import {
   removeCompatibleWorker,
 } from '../../services/models/compatibleWorkers';
 import { requireModelRight } from '../../services/models/rights';
+import { errors, idParams, noContent, pageQuery, paginated } from '../../openapi/schemas';
+import { compatibleWorkerPair, modelSchema } from './schemas';
+import { worker } from '../workers/schemas';
 
 type IdParams = { Params: { id: string } };
+const pairParams = z.object({ id: z.uuid(), workerId: z.uuid() });
 type PairParams = { Params: { id: string; workerId: string } };
 
 export async function compatibleWorkerRoutes(app: FastifyInstance): Promise<void> {
@@ -17,7 +22,12 @@ export async function compatibleWorkerRoutes(app: FastifyInstance): Promise<void
 
   app.get<IdParams>(
     '/model/:id/compatible-workers/',
-    { schema: { operationId: 'ListModelCompatibleWorkers', tags: ['training'] } },
+    modelSchema('ListModelCompatibleWorkers', {
+      'x-paginated': true,
+      params: idParams,
+      querystring: pageQuery,
+      response: { 200: paginated(worker), ...errors(401, 403, 404) },
+    }),
     async (request) => {
       const access = await requireModelRight(
         db,
@@ -31,7 +41,10 @@ export async function compatibleWorkerRoutes(app: FastifyInstance): Promise<void
 
   app.post<PairParams>(
     '/model/:id/compatible-worker/:workerId/',
-    { schema: { operationId: 'CreateModelCompatibleWorker', tags: ['training'] } },
+    modelSchema('CreateModelCompatibleWorker', {
+      params: pairParams,
+      response: { 201: compatibleWorkerPair, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const access = await requireModelRight(
         db,
@@ -45,7 +58,10 @@ export async function compatibleWorkerRoutes(app: FastifyInstance): Promise<void
 
   app.delete<PairParams>(
     '/model/:id/compatible-worker/:workerId/',
-    { schema: { operationId: 'DestroyModelCompatibleWorker', tags: ['training'] } },
+    modelSchema('DestroyModelCompatibleWorker', {
+      params: pairParams,
+      response: { 204: noContent, ...errors(401, 403, 404) },
+    }),
     async (request, reply) => {
       const access = await requireModelRight(
         db,

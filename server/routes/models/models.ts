@@ -12,6 +12,8 @@ import {
 } from '../../services/models/models';
 import { requireModelRight } from '../../services/models/rights';
 import { parse, queryBoolean, text, uuidSchema } from '../../validation';
+import { errorBody, errors, idParams, pageQuery, paginated } from '../../openapi/schemas';
+import { model, modelSchema } from './schemas';
 
 const DESCRIPTION_MAX = 10_000;
 
@@ -33,6 +35,9 @@ const updateBody = z.object({
   public: z.boolean().optional(),
 });
 
+/** A taken name also gives the existing model's `id`, as Arkindex does. */
+const nameTaken = errorBody.extend({ id: z.uuid().optional() });
+
 type IdParams = { Params: { id: string } };
 
 export async function modelRoutes(app: FastifyInstance): Promise<void> {
@@ -40,7 +45,11 @@ export async function modelRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/models/',
-    { schema: { operationId: 'ListModels', tags: ['training'] } },
+    modelSchema('ListModels', {
+      'x-paginated': true,
+      querystring: pageQuery.extend(listQuery.shape),
+      response: { 200: paginated(model), ...errors(400, 401, 403) },
+    }),
     async (request) => {
       const user = requireVerified(request);
       const {
@@ -64,7 +73,10 @@ export async function modelRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/models/',
-    { schema: { operationId: 'CreateModel', tags: ['training'] } },
+    modelSchema('CreateModel', {
+      body: createBody,
+      response: { 201: model, 400: nameTaken, 401: errorBody, 403: errorBody },
+    }),
     async (request, reply) => {
       const user = requireVerified(request);
       const input = parse(createBody, request.body);
@@ -74,7 +86,10 @@ export async function modelRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<IdParams>(
     '/model/:id/',
-    { schema: { operationId: 'RetrieveModel', tags: ['training'] } },
+    modelSchema('RetrieveModel', {
+      params: idParams,
+      response: { 200: model, ...errors(401, 403, 404) },
+    }),
     async (request) => {
       const user = requireVerified(request);
       const access = await requireModelRight(db, user, request.params.id, 'read');
@@ -84,7 +99,11 @@ export async function modelRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<IdParams>(
     '/model/:id/',
-    { schema: { operationId: 'PartialUpdateModel', tags: ['training'] } },
+    modelSchema('PartialUpdateModel', {
+      params: idParams,
+      body: updateBody,
+      response: { 200: model, ...errors(401, 403, 404), 400: nameTaken },
+    }),
     async (request) => {
       const user = requireVerified(request);
       const access = await requireModelRight(db, user, request.params.id, 'write');

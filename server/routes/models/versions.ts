@@ -21,6 +21,8 @@ import {
   updateModelVersion,
 } from '../../services/models/versions';
 import { parse, uuidSchema } from '../../validation';
+import { errors, idParams, noContent, pageQuery, paginated } from '../../openapi/schemas';
+import { modelSchema, modelVersion } from './schemas';
 
 const TAG_MAX = 50;
 const DESCRIPTION_MAX = 10_000;
@@ -45,7 +47,12 @@ export async function modelVersionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<IdParams>(
     '/model/:id/versions/',
-    { schema: { operationId: 'ListModelVersions', tags: ['training'] } },
+    modelSchema('ListModelVersions', {
+      'x-paginated': true,
+      params: idParams,
+      querystring: pageQuery,
+      response: { 200: paginated(modelVersion), ...errors(401, 403, 404) },
+    }),
     async (request) => {
       const user = requireVerified(request);
       const access = await requireModelRight(db, user, request.params.id, 'read');
@@ -55,7 +62,11 @@ export async function modelVersionRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<IdParams>(
     '/model/:id/versions/',
-    { schema: { operationId: 'CreateModelVersion', tags: ['training'] } },
+    modelSchema('CreateModelVersion', {
+      params: idParams,
+      body: createBody,
+      response: { 201: modelVersion, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireVerified(request);
       // Rights before the body: an outsider learns nothing from their mistakes.
@@ -68,7 +79,10 @@ export async function modelVersionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<IdParams>(
     '/modelversion/:id/',
-    { schema: { operationId: 'RetrieveModelVersion', tags: ['training'] } },
+    modelSchema('RetrieveModelVersion', {
+      params: idParams,
+      response: { 200: modelVersion, ...errors(401, 403, 404) },
+    }),
     async (request) => {
       const user = requireVerified(request);
       const { version, access } = await requireModelVersionRight(
@@ -83,7 +97,11 @@ export async function modelVersionRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<IdParams>(
     '/modelversion/:id/',
-    { schema: { operationId: 'PartialUpdateModelVersion', tags: ['training'] } },
+    modelSchema('PartialUpdateModelVersion', {
+      params: idParams,
+      body: updateBody,
+      response: { 200: modelVersion, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       const user = requireVerified(request);
       const { version, access } = await requireModelVersionRight(
@@ -99,7 +117,10 @@ export async function modelVersionRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<IdParams>(
     '/modelversion/:id/',
-    { schema: { operationId: 'DestroyModelVersion', tags: ['training'] } },
+    modelSchema('DestroyModelVersion', {
+      params: idParams,
+      response: { 204: noContent, ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       const user = requireVerified(request);
       const { version } = await requireModelVersionRight(db, user, request.params.id, 'write');
@@ -110,7 +131,18 @@ export async function modelVersionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<IdParams>(
     '/modelversion/:id/download/',
-    { schema: { operationId: 'DownloadModelVersion', tags: ['training'] } },
+    modelSchema('DownloadModelVersion', {
+      params: idParams,
+      response: {
+        200: {
+          description: 'The archive (tar.zst) as an attachment',
+          content: {
+            'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) },
+          },
+        },
+        ...errors(401, 403, 404),
+      },
+    }),
     async (request, reply) => {
       const user = requireVerified(request);
       const { version, access } = await requireModelVersionRight(
@@ -156,7 +188,11 @@ async function uploadRoute(app: FastifyInstance): Promise<void> {
 
   app.put<IdParams>(
     '/modelversion/:id/upload/',
-    { schema: { operationId: 'UploadModelVersion', tags: ['training'] } },
+    modelSchema('UploadModelVersion', {
+      description: 'The body is the archive itself, of any content type.',
+      params: idParams,
+      response: { 200: modelVersion, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       const user = requireVerified(request);
       const { version, access } = await requireModelVersionRight(
