@@ -26,6 +26,15 @@ import {
 } from '../services/selection';
 import { scheduleSelectionDeletion, scheduleSelectionLink } from '../services/selectionBulk';
 import { parse, uuidSchema } from '../validation';
+import {
+  elementListItem,
+  errors,
+  idParams,
+  noContent,
+  pageQuery,
+  paginated,
+  queryFlag,
+} from '../openapi/schemas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,6 +51,41 @@ const removeBody = z.strictObject({ id: uuidSchema.optional() });
 const moveBody = z.object({ corpus_id: uuidSchema, destination: uuidSchema });
 const linkBody = z.object({ corpus_id: uuidSchema, parent_id: uuidSchema });
 
+const listQuery = pageQuery.extend({
+  corpus: z.uuid().optional().describe('Only the selected elements of this project'),
+  with_classes: queryFlag,
+  with_metadata: queryFlag,
+  with_has_children: queryFlag,
+  with_corpus: queryFlag,
+  with_zone: queryFlag.describe('True unless given'),
+});
+
+const tags = ['elements'];
+const done = { 204: noContent, ...errors(400, 401, 403) };
+const schemas = {
+  ListSelection: {
+    'x-paginated': true,
+    querystring: listQuery,
+    response: { 200: paginated(elementListItem), ...errors(400, 401, 403, 404) },
+  },
+  AddSelection: { body: addBody, response: done },
+  RemoveSelection: {
+    body: removeBody.describe('No body clears the whole selection'),
+    response: done,
+  },
+  ClearCorpusSelection: {
+    params: idParams,
+    querystring: z.object({ delete_children: queryFlag.describe('True unless given') }),
+    response: { ...done, ...errors(404) },
+  },
+  MoveSelection: { body: moveBody, response: { ...done, ...errors(404) } },
+  LinkSelection: { body: linkBody, response: { ...done, ...errors(404) } },
+};
+/** A route's schema: its operation id, the group's tag and the schemas above. */
+const schema = <K extends keyof typeof schemas>(operationId: K) => ({
+  schema: { operationId, tags, ...schemas[operationId] },
+});
+
 type IdParams = { Params: { id: string } };
 
 export async function selectionRoutes(app: FastifyInstance): Promise<void> {
@@ -53,73 +97,58 @@ export async function selectionRoutes(app: FastifyInstance): Promise<void> {
     return user;
   }
 
-  app.get(
-    '/elements/selection/',
-    { schema: { operationId: 'ListSelection', tags: ['elements'] } },
-    async (request) => {
-      const user = requireSelectionUser(request);
-      const reader = new QueryReader(queryValues(request.query));
-      const corpus = reader.string('corpus')?.trim();
-      if (corpus !== undefined && !UUID.test(corpus)) reader.fail('corpus', FILTER_MESSAGES.uuid);
-      const flag = (name: string, fallback: boolean) => reader.boolean(name) ?? fallback;
-      const options = {
-        classes: flag('with_classes', false),
-        metadata: flag('with_metadata', false),
-        hasChildren: flag('with_has_children', false),
-        corpus: flag('with_corpus', false),
-        zone: flag('with_zone', true),
-      };
-      reader.throwIfInvalid();
-      const page = await paginate(
-        request,
-        selectionSource(db, user, corpus?.toLowerCase() ?? null),
-      );
-      return {
-        ...page,
-        results: await serializeElements(db, page.results, requestOrigin(request), options),
-      };
-    },
-  );
+  app.get('/elements/selection/', schema('ListSelection'), async (request) => {
+    const user = requireSelectionUser(request);
+    const reader = new QueryReader(queryValues(request.query));
+    const corpus = reader.string('corpus')?.trim();
+    if (corpus !== undefined && !UUID.test(corpus)) reader.fail('corpus', FILTER_MESSAGES.uuid);
+    const flag = (name: string, fallback: boolean) => reader.boolean(name) ?? fallback;
+    const options = {
+      classes: flag('with_classes', false),
+      metadata: flag('with_metadata', false),
+      hasChildren: flag('with_has_children', false),
+      corpus: flag('with_corpus', false),
+      zone: flag('with_zone', true),
+    };
+    reader.throwIfInvalid();
+    const page = await paginate(request, selectionSource(db, user, corpus?.toLowerCase() ?? null));
+    return {
+      ...page,
+      results: await serializeElements(db, page.results, requestOrigin(request), options),
+    };
+  });
 
   /**
    * Answers 204: nothing is created that the client does not already know (the ids it sent
    * are now selected, duplicates included), so, as with the DELETE calls, there is no body to
    * read; a replay of the same call answers the same.
    */
-  app.post(
-    '/elements/selection/',
-    { schema: { operationId: 'AddSelection', tags: ['elements'] } },
-    async (request, reply) => {
-      const user = requireSelectionUser(request);
-      checkAddedCount(parse(addShape, request.body).ids.length);
-      const { ids } = parse(addBody, request.body);
-      await addToSelection(db, user, ids);
-      return reply.code(204).send();
-    },
-  );
+  app.post('/elements/selection/', schema('AddSelection'), async (request, reply) => {
+    const user = requireSelectionUser(request);
+    checkAddedCount(parse(addShape, request.body).ids.length);
+    const { ids } = parse(addBody, request.body);
+    await addToSelection(db, user, ids);
+    return reply.code(204).send();
+  });
 
-  app.delete(
-    '/elements/selection/',
-    { schema: { operationId: 'RemoveSelection', tags: ['elements'] } },
-    async (request, reply) => {
-      const user = requireSelectionUser(request);
-      const result = removeBody.safeParse(request.body ?? {});
-      if (!result.success && result.error.issues.some((i) => i.code === 'unrecognized_keys')) {
-        throw validationError(
-          'non_field_errors',
-          'Send {"id": "<element id>"} to unselect one element, or no body to clear the selection.',
-        );
-      }
-      const { id } = parse(removeBody, request.body);
-      if (id === undefined) await clearSelection(db, user);
-      else await removeFromSelection(db, user, id);
-      return reply.code(204).send();
-    },
-  );
+  app.delete('/elements/selection/', schema('RemoveSelection'), async (request, reply) => {
+    const user = requireSelectionUser(request);
+    const result = removeBody.safeParse(request.body ?? {});
+    if (!result.success && result.error.issues.some((i) => i.code === 'unrecognized_keys')) {
+      throw validationError(
+        'non_field_errors',
+        'Send {"id": "<element id>"} to unselect one element, or no body to clear the selection.',
+      );
+    }
+    const { id } = parse(removeBody, request.body);
+    if (id === undefined) await clearSelection(db, user);
+    else await removeFromSelection(db, user, id);
+    return reply.code(204).send();
+  });
 
   app.delete<IdParams>(
     '/corpus/:id/selection/',
-    { schema: { operationId: 'ClearCorpusSelection', tags: ['elements'] } },
+    schema('ClearCorpusSelection'),
     async (request, reply) => {
       const user = requireSelectionUser(request);
       const access = await requireCorpusRight(db, user, request.params.id, 'admin');
@@ -131,31 +160,23 @@ export async function selectionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(
-    '/elements/selection/move/',
-    { schema: { operationId: 'MoveSelection', tags: ['elements'] } },
-    async (request, reply) => {
-      const user = requireSelectionUser(request);
-      const body = parse(moveBody, request.body);
-      await scheduleSelectionLink(db, user, 'move', {
-        corpusId: body.corpus_id,
-        targetId: body.destination,
-      });
-      return reply.code(204).send();
-    },
-  );
+  app.post('/elements/selection/move/', schema('MoveSelection'), async (request, reply) => {
+    const user = requireSelectionUser(request);
+    const body = parse(moveBody, request.body);
+    await scheduleSelectionLink(db, user, 'move', {
+      corpusId: body.corpus_id,
+      targetId: body.destination,
+    });
+    return reply.code(204).send();
+  });
 
-  app.post(
-    '/elements/selection/parent/',
-    { schema: { operationId: 'LinkSelection', tags: ['elements'] } },
-    async (request, reply) => {
-      const user = requireSelectionUser(request);
-      const body = parse(linkBody, request.body);
-      await scheduleSelectionLink(db, user, 'link', {
-        corpusId: body.corpus_id,
-        targetId: body.parent_id,
-      });
-      return reply.code(204).send();
-    },
-  );
+  app.post('/elements/selection/parent/', schema('LinkSelection'), async (request, reply) => {
+    const user = requireSelectionUser(request);
+    const body = parse(linkBody, request.body);
+    await scheduleSelectionLink(db, user, 'link', {
+      corpusId: body.corpus_id,
+      targetId: body.parent_id,
+    });
+    return reply.code(204).send();
+  });
 }
