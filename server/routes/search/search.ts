@@ -25,6 +25,8 @@ import {
   type SearchSource,
 } from '../../services/search/search';
 import { parseSearchQuery, type SearchNode } from '../../../src/lib/search/query';
+import { errors, idParams } from '../../openapi/schemas';
+import { searchPage, searchQuery } from './schemas';
 
 export const SEARCH_MESSAGES = {
   notIndexable: 'This project is not indexable.',
@@ -144,36 +146,41 @@ export function readSearchParams(query: RawQuery): SearchParams {
   return { request: { tree, sources, sort, facets }, onlyFacets };
 }
 
+const searchSchema = {
+  operationId: 'SearchCorpus',
+  tags: ['search'],
+  'x-paginated': true,
+  params: idParams,
+  querystring: searchQuery,
+  response: { 200: searchPage, ...errors(400, 401, 403, 404) },
+};
+
 type IdParams = { Params: { id: string } };
 
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
-  app.get<IdParams>(
-    '/corpus/:id/search/',
-    { schema: { operationId: 'SearchCorpus', tags: ['search'] } },
-    async (request) => {
-      // Off, the call does not exist: the same 404 as an unknown path.
-      if (!app.config.features.search) throw notFound();
-      const access = await findCorpusAccess(app.db, request.user, request.params.id);
-      if (!access) throw notFound();
-      if (!access.corpus.indexable) throw validationError('corpus', SEARCH_MESSAGES.notIndexable);
-      const { request: params, onlyFacets } = readSearchParams((request.query ?? {}) as RawQuery);
+  app.get<IdParams>('/corpus/:id/search/', { schema: searchSchema }, async (request) => {
+    // Off, the call does not exist: the same 404 as an unknown path.
+    if (!app.config.features.search) throw notFound();
+    const access = await findCorpusAccess(app.db, request.user, request.params.id);
+    if (!access) throw notFound();
+    if (!access.corpus.indexable) throw validationError('corpus', SEARCH_MESSAGES.notIndexable);
+    const { request: params, onlyFacets } = readSearchParams((request.query ?? {}) as RawQuery);
 
-      const handle = { db: app.db, dialect: app.dialect };
-      await flushSearchIndex(handle, { limit: FLUSH_BEFORE_SEARCH });
-      const search = await openSearch(
-        handle,
-        { ...params, corpusId: access.corpus.id },
-        requestOrigin(request),
-      );
-      const page = await paginate(
-        request,
-        {
-          count: async () => search.count,
-          fetch: async (window) => (onlyFacets ? [] : search.fetch(window)),
-        },
-        { defaultPageSize: SEARCH_PAGE_SIZE, maxPageSize: SEARCH_PAGE_SIZE },
-      );
-      return { ...page, facets: search.facets };
-    },
-  );
+    const handle = { db: app.db, dialect: app.dialect };
+    await flushSearchIndex(handle, { limit: FLUSH_BEFORE_SEARCH });
+    const search = await openSearch(
+      handle,
+      { ...params, corpusId: access.corpus.id },
+      requestOrigin(request),
+    );
+    const page = await paginate(
+      request,
+      {
+        count: async () => search.count,
+        fetch: async (window) => (onlyFacets ? [] : search.fetch(window)),
+      },
+      { defaultPageSize: SEARCH_PAGE_SIZE, maxPageSize: SEARCH_PAGE_SIZE },
+    );
+    return { ...page, facets: search.facets };
+  });
 }
