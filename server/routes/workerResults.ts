@@ -4,6 +4,8 @@
  * GET /jobs/. Project admins only; a project the caller cannot read is a 404.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errors, idParams, noContent, queryFlag } from '../openapi/schemas';
 import { requireVerified } from '../auth/plugin';
 import { requireCorpusRight } from '../permissions';
 import { scheduleWorkerResultsDeletion } from '../services/workerResults/delete';
@@ -13,10 +15,28 @@ import '../services/workerResults/job';
 
 type IdParams = { Params: { id: string } };
 
+const destroySchema = {
+  operationId: 'DestroyWorkerResults',
+  tags: ['ml'],
+  params: idParams,
+  querystring: z.object({
+    use_selection: queryFlag.describe("Under the caller's selected elements"),
+    element_id: z.uuid().optional().describe('Under this element'),
+    worker_run_id: z.uuid().optional(),
+    worker_version_id: z.uuid().optional(),
+    model_version_id: z.uuid().optional(),
+    configuration_id: z.string().optional().describe('A configuration id, or `false` for none'),
+  }),
+  response: {
+    204: noContent.describe('The deletion is scheduled as a job'),
+    ...errors(400, 401, 403, 404),
+  },
+};
+
 export async function workerResultRoutes(app: FastifyInstance): Promise<void> {
   app.delete<IdParams>(
     '/corpus/:id/worker-results/',
-    { schema: { operationId: 'DestroyWorkerResults', tags: ['ml'] } },
+    { schema: destroySchema },
     async (request, reply) => {
       const user = requireVerified(request);
       const { corpus } = await requireCorpusRight(app.db, user, request.params.id, 'admin');
