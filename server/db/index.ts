@@ -1,13 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
+
+/** Whether a handle (or a transaction of it) speaks to SQLite, for the few queries that differ. */
+export function isSqlite(db: Kysely<unknown> | Db): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
 
 export interface DbHandle {
   db: Db;

@@ -27,6 +27,7 @@ import * as m0018 from './migrations/0018_process_elements_by_element';
 import * as m0019 from './migrations/0019_search_index';
 import * as m0020 from './migrations/0020_exports';
 import * as m0021 from './migrations/0021_imported_manifests';
+import * as m0022 from './migrations/0022_element_name_index';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0019_search_index': m0019,
   '0020_exports': m0020,
   '0021_imported_manifests': m0021,
+  '0022_element_name_index': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

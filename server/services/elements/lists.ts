@@ -6,11 +6,11 @@
  * which SQLite and PostgreSQL both run.
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Db } from '../../db';
+import { isSqlite, type Db } from '../../db';
 import type { Database } from '../../db/schema';
 import type { PageSource } from '../../pagination';
 import type { CorpusIds } from '../../permissions';
-import { filterConditions, type ElementFilters } from './filters';
+import { filterConditions, nameIndexCondition, type ElementFilters } from './filters';
 import type { ElementOrder, OrderDirection } from './listOptions';
 import { MAX_DEPTH, type ElementRow } from './repository';
 
@@ -69,7 +69,11 @@ export function scopedElements(db: Db, scope: ListScope): ElementQuery {
 }
 
 export function filteredElements(db: Db, scope: ListScope, filters: ElementFilters): ElementQuery {
-  return scopedElements(db, scope).where((eb) => eb.and(filterConditions(eb, filters)));
+  const byNameIndex =
+    filters.name !== undefined && isSqlite(db) ? nameIndexCondition(filters.name) : null;
+  return scopedElements(db, scope).where((eb) =>
+    eb.and([...filterConditions(eb, filters), ...(byNameIndex ? [byNameIndex] : [])]),
+  );
 }
 
 export interface OrderSpec {
