@@ -32,6 +32,17 @@ import { FINAL_STATES, finishTask } from '../../services/tasks/transitions';
 import { storeArtifact } from '../../services/tasks/artifacts';
 import type { Db } from '../../db';
 import type { ClaimAnswer, HeartbeatAnswer } from '../../../agent/protocol';
+import { errors, idParams, noContent, pageQuery, paginated } from '../../openapi/schemas';
+import { artifact, task as taskObject } from '../../openapi/process';
+import {
+  agentObject,
+  agentWithTasks,
+  claimAnswer,
+  farmObject,
+  heartbeatAnswer,
+  ponosSchema,
+  registration,
+} from './schemas';
 
 const count = (max: number) => z.number().int().min(0).max(max);
 
@@ -79,14 +90,26 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     await stopSweep?.();
   });
 
-  app.get('/farms/', { schema: { operationId: 'ListFarms', tags: ['ponos'] } }, async (request) => {
-    requireUser(request);
-    return paginate(request, farmSource(db));
-  });
+  app.get(
+    '/farms/',
+    ponosSchema('ListFarms', {
+      'x-paginated': true,
+      querystring: pageQuery,
+      response: { 200: paginated(farmObject), ...errors(401) },
+    }),
+    async (request) => {
+      requireUser(request);
+      return paginate(request, farmSource(db));
+    },
+  );
 
   app.get(
     '/agents/',
-    { schema: { operationId: 'ListAgents', tags: ['ponos'] } },
+    ponosSchema('ListAgents', {
+      'x-paginated': true,
+      querystring: pageQuery,
+      response: { 200: paginated(agentObject), ...errors(401, 403) },
+    }),
     async (request) => {
       requireSiteAdmin(request.user);
       const page = await paginate(request, agentSource(db));
@@ -96,7 +119,10 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<IdParams>(
     '/agent/:id/',
-    { schema: { operationId: 'RetrieveAgent', tags: ['ponos'] } },
+    ponosSchema('RetrieveAgent', {
+      params: idParams,
+      response: { 200: agentWithTasks, ...errors(401, 403, 404) },
+    }),
     async (request) => {
       requireSiteAdmin(request.user);
       const agent = await db
@@ -119,7 +145,11 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/ponos/agent/register/',
-    { schema: { operationId: 'RegisterAgent', tags: ['ponos'] } },
+    ponosSchema('RegisterAgent', {
+      description: 'Authenticated with a farm token.',
+      body: registerBody,
+      response: { 201: registration, ...errors(400, 401, 403) },
+    }),
     async (request, reply) => {
       const farm = await requireFarm(db, request);
       const input = parse(registerBody, request.body);
@@ -130,7 +160,13 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
   // Agents call these every second or so: a request log line each would bury everything else.
   app.post(
     '/ponos/agent/heartbeat/',
-    { schema: { operationId: 'UpdateAgentHeartbeat', tags: ['ponos'] }, logLevel: 'warn' },
+    {
+      ...ponosSchema('UpdateAgentHeartbeat', {
+        body: heartbeatBody,
+        response: { 200: heartbeatAnswer, ...errors(400, 401, 403) },
+      }),
+      logLevel: 'warn' as const,
+    },
     async (request) => {
       const agent = await requireAgent(db, request);
       const input = parse(heartbeatBody, request.body ?? {});
@@ -142,7 +178,13 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/ponos/agent/claim/',
-    { schema: { operationId: 'ClaimAgentTask', tags: ['ponos'] }, logLevel: 'warn' },
+    {
+      ...ponosSchema('ClaimAgentTask', {
+        body: claimBody,
+        response: { 200: claimAnswer, ...errors(400, 401, 403) },
+      }),
+      logLevel: 'warn' as const,
+    },
     async (request) => {
       const agent = await requireAgent(db, request);
       const input = parse(claimBody, request.body);
@@ -154,7 +196,11 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<IdParams>(
     '/ponos/task/:id/',
-    { schema: { operationId: 'PartialUpdateTaskFromAgent', tags: ['ponos'] } },
+    ponosSchema('PartialUpdateTaskFromAgent', {
+      params: idParams,
+      body: finishBody,
+      response: { 200: taskObject, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       const agent = await requireAgent(db, request);
       const task = await requireHeldTask(db, agent, request.params.id);
@@ -182,7 +228,11 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
 
     raw.post<IdParams>(
       '/ponos/task/:id/logs/',
-      { schema: { operationId: 'AppendTaskLog', tags: ['ponos'] } },
+      ponosSchema('AppendTaskLog', {
+        description: 'The body is text to append to the log, of any content type.',
+        params: idParams,
+        response: { 204: noContent, ...errors(401, 403, 404) },
+      }),
       async (request, reply) => {
         const agent = await requireAgent(db, request);
         const task = await requireHeldTask(db, agent, request.params.id);
@@ -194,7 +244,11 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
 
     raw.put<ArtifactParams>(
       '/ponos/task/:id/artifacts/*',
-      { schema: { operationId: 'UploadTaskArtifact', tags: ['ponos'] } },
+      ponosSchema('UploadTaskArtifact', {
+        description: 'The body is the file itself; its content type is kept.',
+        params: z.object({ id: z.uuid(), '*': z.string().describe("The artifact's path") }),
+        response: { 201: artifact, ...errors(400, 401, 403, 404) },
+      }),
       async (request, reply) => {
         const agent = await requireAgent(db, request);
         const task = await requireHeldTask(db, agent, request.params.id);
