@@ -13,7 +13,7 @@ import { taskJson } from '../../services/tasks/json';
 import { restartTask, stopTask } from '../../services/tasks/transitions';
 import { artifactFilePath, findArtifact, listArtifacts } from '../../services/tasks/artifacts';
 import { errors, idParams } from '../../openapi/schemas';
-import { artifact, task } from '../../openapi/process';
+import { artifact, task as taskObject } from '../../openapi/process';
 
 const updateBody = z.object({ state: z.enum(['stopping']) });
 
@@ -27,7 +27,7 @@ const tags = ['ponos'];
 const schemas = {
   RetrieveTask: {
     params: idParams,
-    response: { 200: task, ...errors(401, 403, 404) },
+    response: { 200: taskObject, ...errors(401, 403, 404) },
   },
   RetrieveTaskLog: {
     params: idParams,
@@ -42,12 +42,12 @@ const schemas = {
   PartialUpdateTask: {
     params: idParams,
     body: updateBody,
-    response: { 200: task, ...errors(400, 401, 403, 404) },
+    response: { 200: taskObject, ...errors(400, 401, 403, 404) },
   },
   RestartTask: {
     params: idParams,
     response: {
-      201: task.describe('The new task, a copy of this one'),
+      201: taskObject.describe('The new task, a copy of this one'),
       ...errors(400, 401, 403, 404),
     },
   },
