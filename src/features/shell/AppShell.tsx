@@ -1,14 +1,20 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Notifications } from '@/components/notifications/Notifications';
 import { localDb } from '@/offline/db';
 import { warnBeforeLeaving } from '@/offline/leaveWarning';
 import { PageBanners, UnverifiedBanner } from './Banners';
 import { Footer } from './Footer';
-import { KeyboardHelpDialog } from './KeyboardHelpDialog';
+import { keyboardHelpOpen, useKeyboardHelpShortcut } from './keyboardHelp';
 import { Navbar, type NavbarProps } from './Navbar';
 import { OfflineNotice } from './OfflineNotice';
 import { UpdatePrompt, type UpdatePromptProps } from './UpdatePrompt';
 import { useShellAccess } from './useShellAccess';
+import { useStore } from '@/lib/store';
+
+// Dialogs load when first opened: their code (and the dialog library's) is not needed to show a page.
+const KeyboardHelpDialog = lazy(() =>
+  import('./KeyboardHelpDialog').then((module) => ({ default: module.KeyboardHelpDialog })),
+);
 
 export interface AppShellProps extends NavbarProps {
   update: UpdatePromptProps;
@@ -49,9 +55,22 @@ export function AppShell({
         {children}
       </main>
       <Footer info={info} />
-      <KeyboardHelpDialog />
+      <KeyboardHelp />
       <UpdatePrompt {...update} />
       <Notifications />
     </div>
+  );
+}
+
+/** `?` opens the shortcuts from the first render on; the dialog's code loads then. */
+function KeyboardHelp() {
+  useKeyboardHelpShortcut();
+  const open = useStore(keyboardHelpOpen);
+  return (
+    open && (
+      <Suspense fallback={null}>
+        <KeyboardHelpDialog />
+      </Suspense>
+    )
   );
 }

@@ -1,10 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import type { User } from '@/api/types';
-import type { ShellAccess } from './access';
+import { USER_MENU_BUTTON } from './userMenuButton';
 import { JobsCounter, type JobsSummary } from './JobsCounter';
 import { SelectionCounter, type SelectionSummary } from './SelectionCounter';
-import { openKeyboardHelp } from './keyboardHelp';
 import { useLoginSearch } from './loginNext';
 import { useShellAccess } from './useShellAccess';
 import { useOnline } from './useOnline';
@@ -21,6 +20,9 @@ export interface NavbarProps {
   /** Opens the Pending changes panel over the page; without it, the sync status goes to /sync. */
   onOpenPendingChanges?: () => void;
 }
+
+// The menu library loads right after the first render, not before it.
+const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
 
 const NO_JOBS: JobsSummary = { count: 0 };
 const EMPTY_SELECTION: SelectionSummary = { count: 0, loading: false };
@@ -64,7 +66,11 @@ export function Navbar({
           <OnlineIndicator onOpen={onOpenPendingChanges} />
           {access.jobs && <JobsCounter {...jobs} />}
           {access.selection && <SelectionCounter {...selection} />}
-          {user && <UserMenu user={user} access={access} />}
+          {user && (
+            <Suspense fallback={<UserMenuStandIn user={user} />}>
+              <UserMenu user={user} access={access} />
+            </Suspense>
+          )}
           {access.anonymous && <AnonymousButtons register={access.register} />}
         </div>
       </div>
@@ -141,75 +147,15 @@ function AnonymousButtons({ register }: { register: boolean }) {
   );
 }
 
-const menuItem =
-  'block w-full px-4 py-2 text-left text-sm text-slate-700 data-[focus]:bg-brand-50 data-[focus]:text-brand-900';
-
-function UserMenu({ user, access }: { user: User; access: ShellAccess }) {
+/** What the menu button shows while its code arrives: the same name, not yet a button. */
+function UserMenuStandIn({ user }: { user: User }) {
   return (
-    <Menu>
-      <MenuButton className="flex items-center gap-1 rounded px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-600 data-[open]:bg-brand-600">
-        {user.display_name || user.email}
-        <span aria-hidden="true" className="text-xs">
-          ▾
-        </span>
-      </MenuButton>
-      <MenuItems
-        anchor="bottom end"
-        className="z-40 mt-1 w-52 rounded-md border border-slate-200 bg-white py-1 shadow-lg focus:outline-none"
-      >
-        <MenuItem>
-          <Link to="/user/profile" className={menuItem}>
-            Profile
-          </Link>
-        </MenuItem>
-        <MenuItem>
-          <Link to="/process/workers/" className={menuItem}>
-            Workers
-          </Link>
-        </MenuItem>
-        <MenuItem>
-          <Link to="/process/worker-runs" className={menuItem}>
-            Worker runs
-          </Link>
-        </MenuItem>
-        <MenuItem>
-          <Link to="/models" className={menuItem}>
-            Models
-          </Link>
-        </MenuItem>
-        {access.enterprise && (
-          <MenuItem>
-            <Link to="/budget/" className={menuItem}>
-              Budgets
-            </Link>
-          </MenuItem>
-        )}
-        {access.enterprise && (
-          <MenuItem>
-            <Link to="/secret/" className={menuItem}>
-              Secrets
-            </Link>
-          </MenuItem>
-        )}
-        {access.admin && (
-          <MenuItem>
-            <Link to="/admin/" className={menuItem}>
-              Admin
-            </Link>
-          </MenuItem>
-        )}
-        <MenuSeparator className="my-1 h-px bg-slate-200" />
-        <MenuItem>
-          <button type="button" onClick={openKeyboardHelp} className={menuItem}>
-            Keyboard shortcuts
-          </button>
-        </MenuItem>
-        <MenuItem>
-          <Link to="/user/logout" className={menuItem}>
-            Log out
-          </Link>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+    // As tall as the button on touch screens (the bar sizes its links and buttons so): no shift.
+    <span className={`${USER_MENU_BUTTON} pointer-coarse:min-h-11 pointer-coarse:min-w-11`}>
+      {user.display_name || user.email}
+      <span aria-hidden="true" className="text-xs">
+        ▾
+      </span>
+    </span>
   );
 }
