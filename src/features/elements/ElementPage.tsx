@@ -75,6 +75,14 @@ export interface ElementPageProps {
   renderDetails?: (props: { element: Element; corpus: Corpus | undefined }) => ReactNode;
 }
 
+/**
+ * The children tree's box: below lg, a fixed height with its own scroll, so the image under it
+ * stays put while the tree loads, grows or is expanded.
+ */
+const TREE_BOX = 'max-lg:h-32 max-lg:overflow-y-auto lg:w-72 lg:shrink-0';
+/** The height the image viewer takes (ImageViewer), kept while the page waits for its project. */
+const VIEWER_ROOM = 'h-[70vh] min-h-80 max-lg:h-[50dvh]';
+
 /** element-details: header, optional children tree, then the image, folder list or children. */
 export function ElementPage(props: ElementPageProps) {
   const element = useQuery(storedElementQuery(props.id));
@@ -171,9 +179,8 @@ function ElementView({
         />
       </header>
       <div className="flex flex-col gap-4 lg:flex-row">
-        {showTree && (
-          // Its own scroll below lg, where it would push the image down.
-          <aside className="max-lg:max-h-32 max-lg:overflow-y-auto lg:w-72 lg:shrink-0">
+        {showTree ? (
+          <aside className={TREE_BOX}>
             <ChildrenTree
               key={`${treeRevision}:${elementChanges}`}
               root={element}
@@ -181,10 +188,17 @@ function ElementView({
               highlight={highlight}
             />
           </aside>
+        ) : (
+          // Until the project's types say whether the tree shows, its room is kept where it
+          // most likely will: the image below does not jump down when it comes.
+          corpus.isPending &&
+          element.zone &&
+          display.annotationsTree && <div aria-hidden="true" className={TREE_BOX} />
         )}
         <div className="min-w-0 flex-1">
           {corpus.isPending ? (
-            <p role="status" className="text-slate-600">
+            // As tall as the image viewer that replaces it, so nothing below shifts into view.
+            <p role="status" className={`text-slate-600 ${element.zone ? VIEWER_ROOM : ''}`}>
               Loading…
             </p>
           ) : element.zone ? (
