@@ -122,6 +122,53 @@ describe('search on the device', () => {
     });
   });
 
+  it('opens the page of a line in a region, whichever of the two it was listed under', async () => {
+    const corpusId = await storeCorpus(db, 'Regions');
+    const page = await storeElement(db, {
+      corpusId,
+      type: 'page',
+      name: '0005',
+      zone: { image: 'img-5', polygon: rectangle(0, 0, 2000, 3000) },
+    });
+    // A region whose id sorts before the page's, stored from a list that did not say its page
+    // (the device then does not know the region is on it).
+    let region: ElementListItem;
+    do {
+      region = await storeElement(db, {
+        corpusId,
+        type: 'text_region',
+        name: '1',
+        zone: { image: 'img-5', polygon: rectangle(100, 100, 900, 1200) },
+      });
+    } while (region.id > page.id);
+    const spec = {
+      corpusId,
+      type: 'text_line',
+      name: '6',
+      zone: { image: 'img-5', polygon: rectangle(120, 300, 800, 60) },
+    };
+    const line = await storeElement(db, { ...spec, parentId: region.id });
+    // The page's recursive zones list names the page as its parent too.
+    await db.transaction('rw', [db.elements, db.outbox], () =>
+      storeElements(db, [{ ...line }], { full: false, parentId: page.id }),
+    );
+    const transcription = await storeTranscription(db, line.id, 'Antoine Masson et marie');
+    const hit = (await search(corpusId, 'masson')).results[0]!;
+    expect(hit).toMatchObject({
+      id: `transcription:${transcription.id}`,
+      element_id: line.id,
+      page_id: page.id,
+      page_name: '0005',
+      parent_id: region.id,
+    });
+
+    // Once the region is known on the page, the page is the only top.
+    await db.transaction('rw', [db.elements, db.outbox], () =>
+      storeElements(db, [{ ...region }], { full: false, parentId: page.id }),
+    );
+    expect((await search(corpusId, 'masson')).results[0]).toMatchObject({ page_id: page.id });
+  });
+
   it('searches the five sources, and only those asked for', async () => {
     const { corpusId, page } = await registerProject();
     await storeTranscription(db, page.id, 'Carta de Cluniaco', {

@@ -93,14 +93,26 @@ function nearestParent(row: ElementRow, rows: Map<string, ElementRow>): ElementR
   return nearest ?? known[0] ?? null;
 }
 
+/** The area of a zone's bounding box: a page's zone holds the zones drawn on it. */
+function zoneArea(row: ElementRow): number {
+  const polygon = row.data.zone?.polygon;
+  if (!polygon?.length) return 0;
+  const xs = polygon.map((point) => point[0]);
+  const ys = polygon.map((point) => point[1]);
+  return (Math.max(...xs) - Math.min(...xs)) * (Math.max(...ys) - Math.min(...ys));
+}
+
 /**
  * The element to open for a hit, as the server defines it: the highest ancestor on the same
- * image (the known ancestors, through every known parent), else the element itself.
+ * image (the known ancestors, through every known parent), else the element itself. A line
+ * listed recursively names both its region and its page as parents, both one step up: the
+ * highest is then the one no other ancestor on the image holds, and where the device does not
+ * know that link, the one whose zone is the largest (a page's zone holds its regions').
  */
 function pageOf(row: ElementRow, rows: Map<string, ElementRow>): string {
   const image = row.data.zone?.image.id;
   if (!image) return row.id;
-  let best = { id: row.id, depth: 0 };
+  const ancestors = new Map<string, { row: ElementRow; depth: number }>();
   const seen = new Set([row.id]);
   let level = [row];
   for (let depth = 1; level.length > 0 && depth <= 64; depth += 1) {
@@ -111,14 +123,21 @@ function pageOf(row: ElementRow, rows: Map<string, ElementRow>): string {
         if (!parent || seen.has(parent.id)) continue;
         seen.add(parent.id);
         next.push(parent);
-        if (parent.data.zone?.image.id !== image) continue;
-        if (depth > best.depth || (depth === best.depth && parent.id < best.id))
-          best = { id: parent.id, depth };
+        if (parent.data.zone?.image.id === image) ancestors.set(parent.id, { row: parent, depth });
       }
     }
     level = next;
   }
-  return best.id;
+  const tops = [...ancestors.values()].filter(
+    ({ row: ancestor }) => !ancestor.parentIds.some((id) => ancestors.has(id)),
+  );
+  const best = tops.sort(
+    (a, b) =>
+      b.depth - a.depth ||
+      zoneArea(b.row) - zoneArea(a.row) ||
+      (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0),
+  )[0];
+  return best?.row.id ?? row.id;
 }
 
 function classificationsOf(row: ElementRow): ElementClassification[] {
