@@ -5,7 +5,7 @@ import {
   redirect,
   useRouterState,
 } from '@tanstack/react-router';
-import { loadServerInfo, type RouterContext } from '@/app/guard';
+import { loadServerInfo, loadUser, type RouterContext } from '@/app/guard';
 import { ScreenTitle } from '@/app/ScreenTitle';
 import { applyUpdate, updateAvailable } from '@/app/serviceWorker';
 import { useStore } from '@/lib/store';
@@ -20,6 +20,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // On every navigation the server info must be known; without it only the unreachable page shows.
   beforeLoad: async ({ context, location }) => {
     if (location.pathname.startsWith('/errors/unreachable')) return;
+    // Who the user is is asked alongside, not once the server info has come: the pages' guards
+    // then find it there (or on its way), one round trip sooner. It never fails (null instead).
+    void loadUser(context.queryClient);
     const info = await loadServerInfo(context.queryClient);
     if (!info) throw redirect({ to: '/errors/unreachable' });
   },
