@@ -1,15 +1,13 @@
 /**
  * What the document adds to the schemas routes declare: operation ids and tags for routes whose
- * files do not declare them themselves (the IIIF routes under the API prefix, the bulk
- * children route, the folder manifest), by method and Fastify URL pattern, and the error body
+ * files do not declare them themselves (the element children routes), by method and Fastify
+ * URL pattern, and the error body
  * as the `default` answer of every route that declares its answers: any refusal not listed
  * (413, 415, 500…) has that shape too.
  */
 import { errorBody } from './schemas';
 
 const FALLBACK: Record<string, { operationId: string; tags: string[] }> = {
-  'GET /api/v1/image/:id/': { operationId: 'RetrieveImage', tags: ['images'] },
-  'GET /api/v1/iiif/:id/manifest/': { operationId: 'RetrieveFolderManifest', tags: ['iiif'] },
   'POST /api/v1/element/:id/children/bulk/': { operationId: 'CreateElements', tags: ['elements'] },
   'POST /api/v1/elements/:id/children/': {
     operationId: 'CreateElementChildren',

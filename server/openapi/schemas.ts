@@ -230,3 +230,40 @@ export const user = z
   .meta({ id: 'User' });
 
 export const emptyObject = z.object({});
+
+/**
+ * A folder's IIIF Presentation 2.1 manifest (services/elements/manifest.ts): what viewers
+ * read first is named, the canvases and ranges are as the Presentation API defines them.
+ */
+export const iiifManifest = z
+  .looseObject({
+    '@context': z.literal('http://iiif.io/api/presentation/2/context.json'),
+    '@id': z.string(),
+    '@type': z.literal('sc:Manifest'),
+    label: z.string(),
+    description: z.string().optional(),
+    sequences: z
+      .array(
+        z.looseObject({
+          '@id': z.string(),
+          '@type': z.literal('sc:Sequence'),
+          canvases: z.array(
+            z.looseObject({
+              '@id': z.string(),
+              '@type': z.literal('sc:Canvas'),
+              label: z.string(),
+              width: z.number().int(),
+              height: z.number().int(),
+              images: z.array(z.looseObject({ '@type': z.literal('oa:Annotation') })),
+            }),
+          ),
+        }),
+      )
+      .length(1),
+    structures: z
+      .array(
+        z.looseObject({ '@id': z.string(), '@type': z.literal('sc:Range'), label: z.string() }),
+      )
+      .optional(),
+  })
+  .meta({ id: 'IIIFManifest' });

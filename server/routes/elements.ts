@@ -47,6 +47,7 @@ import {
   element as elementSchema,
   elementListItem,
   errors,
+  iiifManifest,
   idParams,
   noContent,
   paginated,
@@ -376,7 +377,23 @@ export async function elementRoutes(app: FastifyInstance): Promise<void> {
     return listPage(request, list, { kind: 'image', imageId: image.id, corpusIds });
   });
 
-  app.get<IdParams>('/iiif/:id/manifest/', async (request) => {
+  const retrieveFolderManifest = {
+    operationId: 'RetrieveFolderManifest',
+    tags: ['iiif'],
+    params: idParams,
+    response: {
+      // JSON-LD when the Accept header asks for it (manifestMediaType.ts), else plain JSON.
+      200: {
+        description: 'The folder as a IIIF Presentation 2.1 manifest',
+        content: {
+          'application/json': { schema: iiifManifest },
+          'application/ld+json': { schema: iiifManifest },
+        },
+      },
+      ...errors(400, 404),
+    },
+  };
+  app.get<IdParams>('/iiif/:id/manifest/', { schema: retrieveFolderManifest }, async (request) => {
     const { element } = await requireElementRight(db, request.user, request.params.id, 'read');
     const type = await db
       .selectFrom('element_types')

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appendHeader } from '../cors';
 import { requestOrigin } from '../origin';
+import { errors, idParams, image as imageSchema } from '../openapi/schemas';
 import { notFound } from '../errors';
 import { RenderCache } from '../iiif/cache';
 import { MemoryTiles } from '../iiif/memoryTiles';
@@ -131,7 +132,13 @@ export async function iiifRoutes(app: FastifyInstance): Promise<void> {
 
 /** RetrieveImage, registered under /api/v1. */
 export async function imageApiRoutes(app: FastifyInstance): Promise<void> {
-  app.get<IdParams>('/image/:id/', async (request) => {
+  const schema = {
+    operationId: 'RetrieveImage',
+    tags: ['images'],
+    params: idParams,
+    response: { 200: imageSchema, ...errors(400, 404) },
+  };
+  app.get<IdParams>('/image/:id/', { schema }, async (request) => {
     const { image } = await requireReadableImage(app.db, request.user, request.params.id);
     return imageJson(image, requestOrigin(request));
   });
