@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { ImmediateSqliteDialect } from './immediateTransactions';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -51,6 +52,6 @@ export async function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
