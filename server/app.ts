@@ -94,7 +94,8 @@ export async function buildApp(
       ? { cert: fs.readFileSync(config.tlsCert), key: fs.readFileSync(config.tlsKey) }
       : null;
   const app = Fastify({
-    logger: config.logger ? { level: 'info' } : false,
+    // Without the request log, a failure of the server's own (a 500) is still written down.
+    logger: { level: config.logger ? 'info' : 'error' },
     bodyLimit: BODY_LIMIT,
     ...refusalOptions,
     ...(https ? { https } : {}),
