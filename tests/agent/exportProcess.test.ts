@@ -12,15 +12,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runImport } from '../../server/imports/execute';
+import { recoverAbandonedJobs } from '../../server/jobs/queue';
 import { exportFilePath } from '../../server/services/exports/exports';
 import { readPageLayout } from '../../server/services/exports/pageLayout';
 import { buildSqliteExport } from '../../server/services/exports/sqliteExport';
 import { describeEachDialect } from '../server/harness';
 import { SHARED_DATA_DIR, sharedDataAvailable } from '../server/sharedData';
 import { defaultFarm } from '../server/tasks/fixtures';
-import { waitFor } from './agentProcess';
+import { waitFor, type AgentProcess } from './agentProcess';
 import { useAgentSuite } from './setup';
 
 const withShared = sharedDataAvailable();
@@ -87,8 +89,8 @@ describeEachDialect('Export processes on an agent', ({ t }) => {
     expect(made.statusCode, made.body).toBe(201);
     const tasks = made.json().tasks as { id: string }[];
     expect(tasks).toHaveLength(1);
-    suite.agent({ farmToken: farm.token, env: { EXPORT_POLL_MS: '250' } });
-    return { processId: made.json().id as string, taskId: tasks[0]!.id };
+    const agent = suite.agent({ farmToken: farm.token, env: { EXPORT_POLL_MS: '250' } });
+    return { processId: made.json().id as string, taskId: tasks[0]!.id, agent };
   };
 
   const finished = async (taskId: string) => {
@@ -97,7 +99,7 @@ describeEachDialect('Export processes on an agent', ({ t }) => {
     return { state: done.state, logs };
   };
 
-  /** An export still being built, by a job this test holds (the sweep leaves it running). */
+  /** An export still being built, by a job this test holds (alive, so nothing settles it). */
   const heldExport = async () => {
     const app = t().app;
     const id = randomUUID();
@@ -124,6 +126,10 @@ describeEachDialect('Export processes on an agent', ({ t }) => {
         ended_at: null,
       })
       .execute();
+    // The test plays the job's runner, alive throughout: without a heartbeat the server's
+    // recovery would end the job as abandoned at its next pass, and the export with it.
+    const alive = new Date(Date.now() + 3600_000).toISOString();
+    await sql`update jobs set heartbeat_at = ${alive} where id = ${jobId}`.execute(app.db);
     await app.db
       .insertInto('corpus_exports')
       .values({
@@ -142,28 +148,37 @@ describeEachDialect('Export processes on an agent', ({ t }) => {
     return id;
   };
 
-  const waiting = (taskId: string) =>
-    waitFor(
-      'the task to wait for the export',
-      async () => {
-        const task = await t()
-          .app.db.selectFrom('tasks')
-          .select('logs')
-          .where('id', '=', taskId)
-          .executeTakeFirstOrThrow();
-        return task.logs.includes('Waiting for the SQLite export') ? true : undefined;
-      },
-      60_000,
-    );
+  /** Until the task says it waits for the export; else fails with what its agent printed. */
+  const waiting = async (taskId: string, agent: AgentProcess) => {
+    try {
+      await waitFor(
+        'the task to wait for the export',
+        async () => {
+          const task = await t()
+            .app.db.selectFrom('tasks')
+            .select(['logs', 'state'])
+            .where('id', '=', taskId)
+            .executeTakeFirstOrThrow();
+          if (['failed', 'error', 'completed'].includes(task.state)) {
+            throw new Error(`the task ended ${task.state} before waiting:\n${task.logs}`);
+          }
+          return task.logs.includes('Waiting for the SQLite export') ? true : undefined;
+        },
+        60_000,
+      );
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; the agent printed:\n${agent.output()}`);
+    }
+  };
 
   /** Makes the process, runs its task on an agent and answers the task's artifact. */
   const runExport = async (
     body: Record<string, unknown>,
     artifact: string,
-    meanwhile?: (taskId: string) => Promise<void>,
+    meanwhile?: (taskId: string, agent: AgentProcess) => Promise<void>,
   ) => {
-    const { processId, taskId } = await startExportProcess(body);
-    await meanwhile?.(taskId);
+    const { processId, taskId, agent } = await startExportProcess(body);
+    await meanwhile?.(taskId, agent);
     const { state, logs } = await finished(taskId);
     expect(state, logs).toBe('completed');
     const process = await suite.owner.get(`process/${processId}/`);
@@ -185,8 +200,8 @@ describeEachDialect('Export processes on an agent', ({ t }) => {
       const result = await runExport(
         { format: 'pagexml', export_id: exportId },
         'pagexml.zip',
-        async (taskId) => {
-          await waiting(taskId);
+        async (taskId, agent) => {
+          await waiting(taskId, agent);
           const file = exportFilePath(config.dataDir, exportId);
           fs.mkdirSync(path.dirname(file), { recursive: true });
           await buildSqliteExport({ db: app.db, dialect: app.dialect }, suite.corpusId, file, {
@@ -348,8 +363,13 @@ describeEachDialect('Export processes on an agent', ({ t }) => {
     'fails with the reason when its export fails meanwhile',
     async () => {
       const held = await heldExport();
-      const { processId, taskId } = await startExportProcess({ format: 'csv', export_id: held });
-      await waiting(taskId);
+      // The server's recovery of abandoned jobs may pass at any time: it leaves a live one.
+      expect(await recoverAbandonedJobs(t().app.db, new Date().toISOString())).toEqual([]);
+      const { processId, taskId, agent } = await startExportProcess({
+        format: 'csv',
+        export_id: held,
+      });
+      await waiting(taskId, agent);
       await t()
         .app.db.updateTable('corpus_exports')
         .set({ state: 'failed', updated: new Date().toISOString() })

@@ -180,7 +180,7 @@ describe('the Admin page', () => {
       user: meAsUser,
     });
     await screen.findByRole('heading', { name: 'Projects', level: 2 });
-    await userEvent.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Admin' }));
     await screen.findByRole('heading', { name: 'Users', level: 2 });
     expect(router.state.location.pathname).toBe('/admin/');
