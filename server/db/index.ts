@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { ImmediateSqliteDialect } from './immediateTransactions';
 import type { Database } from './schema';
+import { cachingStatements } from './statementCache';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -52,6 +53,8 @@ export async function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
