@@ -72,6 +72,30 @@ describe('tiles kept in memory', () => {
   });
 });
 
+/** A project made straight in the database, public or not. */
+async function insertCorpus(
+  app: FastifyInstance,
+  name: string,
+  isPublic: boolean,
+): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await app.db
+    .insertInto('corpora')
+    .values({
+      id,
+      name,
+      description: '',
+      public: isPublic ? 1 : 0,
+      indexable: 0,
+      top_level_type: null,
+      created: now,
+      updated: now,
+    })
+    .execute();
+  return id;
+}
+
 describeEachDialect('a warm tile', ({ t }) => {
   let app: FastifyInstance;
   let base: string;
@@ -81,21 +105,7 @@ describeEachDialect('a warm tile', ({ t }) => {
 
   beforeAll(async () => {
     app = t().app;
-    const corpusId = randomUUID();
-    const now = new Date().toISOString();
-    await app.db
-      .insertInto('corpora')
-      .values({
-        id: corpusId,
-        name: 'Public scans',
-        description: '',
-        public: 1,
-        indexable: 0,
-        top_level_type: null,
-        created: now,
-        updated: now,
-      })
-      .execute();
+    const corpusId = await insertCorpus(app, 'Public scans', true);
     const image = await storeImage(app, {
       corpusId,
       buffer: await sharp({
@@ -129,21 +139,7 @@ describeEachDialect('a warm tile', ({ t }) => {
   });
 
   it("still follows the image rights: a private project's tile is not served to others", async () => {
-    const corpusId = randomUUID();
-    const now = new Date().toISOString();
-    await app.db
-      .insertInto('corpora')
-      .values({
-        id: corpusId,
-        name: 'Private scans',
-        description: '',
-        public: 0,
-        indexable: 0,
-        top_level_type: null,
-        created: now,
-        updated: now,
-      })
-      .execute();
+    const corpusId = await insertCorpus(app, 'Private scans', false);
     const image = await storeImage(app, {
       corpusId,
       buffer: await sharp({ create: { width: 600, height: 600, channels: 3, background: '#000' } })
@@ -159,7 +155,7 @@ describeEachDialect('a warm tile', ({ t }) => {
         corpus_id: corpusId,
         user_id: member.id,
         level: 10,
-        created: now,
+        created: new Date().toISOString(),
       })
       .execute();
     const url = `/iiif/${image.id}/0,0,256,256/256,/0/default.jpg`;
