@@ -148,7 +148,7 @@ function syncStatus(page: Page) {
  */
 async function backOnlineToTheConflict(page: Page, context: BrowserContext, label: string) {
   await context.setOffline(false);
-  await expect(page.getByText('You are offline')).toBeHidden();
+  await expect(page.getByText('You are offline')).toBeHidden({ timeout: 30_000 });
   await expect(syncStatus(page)).toHaveAccessibleName('Pending changes: Online, 1 pending');
   await syncStatus(page).click();
   const panel = page.getByRole('dialog', { name: 'Pending changes' });
@@ -315,7 +315,7 @@ test.describe('an element changed on the server while it was edited offline', ()
     await renameOffline(page, MINE);
     await colleague.rotate(folderId);
     await context.setOffline(false);
-    await expect(page.getByText('You are offline')).toBeHidden();
+    await expect(page.getByText('You are offline')).toBeHidden({ timeout: 30_000 });
     // Refused once for the version, then sent again over it: the name was not touched there.
     await expect(syncStatus(page)).toHaveAccessibleName('Pending changes: Online');
     expect(await colleague.element(folderId)).toMatchObject({ name: MINE, rotation_angle: 90 });

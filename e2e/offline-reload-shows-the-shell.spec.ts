@@ -24,7 +24,7 @@ test('a reload while offline shows the app shell with the offline notice, not a 
 
   await context.setOffline(false);
   await page.reload();
-  await expect(page.getByText('You are offline')).toBeHidden();
+  await expect(page.getByText('You are offline')).toBeHidden({ timeout: 30_000 });
 });
 
 test('the web app manifest makes Folia installable', async ({ request }) => {
