@@ -2,17 +2,13 @@ import { parseErrorBody } from '@/api/errors';
 import type { FoliaDatabase } from './db';
 import { OUTBOX_KINDS } from './kinds';
 import type { KindRegistry } from './kinds/types';
-import {
-  isCreation,
-  isTempId,
-  type OutboxEntry,
-  type OutboxError,
-  type OutboxKind,
-} from './outboxEntry';
+import { isCreation, isTempId, type OutboxEntry, type OutboxError } from './outboxEntry';
 import { rebase } from './conflicts';
 import { alreadyThere, changedThereToo } from './fieldChanges';
 import { ownerElementOf } from './ownerElement';
 import { REMAP_TABLES } from './remap';
+import { planReplay, type PlannedEntry } from './replayPlan';
+import { ReplaySlots } from './replaySlots';
 import { ReplayNetworkError, sendReplay, type Fetcher, type ReplayResponse } from './transport';
 
 export interface SyncResult {
@@ -29,21 +25,44 @@ export interface SyncResult {
 export interface EngineOptions {
   fetcher?: Fetcher;
   now?: () => number;
-  /** Entities replayed at the same time. */
+  /** Edits in flight at the same time. */
   concurrency?: number;
   kinds?: KindRegistry;
+}
+
+/**
+ * How one edit's turn ended: applied (or moot) and gone, parked for the user (or sent again
+ * after a merge), to retry later, or not sent in this run because what it waits for was not.
+ */
+type Outcome = 'done' | 'parked' | 'retry' | 'blocked';
+
+interface ReplayHooks {
+  /** Resolves once the edits it must follow were answered; false when one was not. */
+  ready(): Promise<boolean>;
+  /** The request left. */
+  sent(): void;
+  /** The server decided on it (anything but a retry). */
+  answered(): void;
+}
+
+/** Where an edit of the current pass is, for the edits that wait on it. */
+interface Progress {
+  sent: Promise<boolean>;
+  answered: Promise<boolean>;
+  outcome: Promise<Outcome>;
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
 }
 
 const MAX_BACKOFF_MS = 60_000;
 /** Sends of one edit after which a 412 is left to the user even when it could be merged. */
 const AUTO_MERGES = 5;
-
-const TREE_EDITS = new Set<OutboxKind>([
-  'element.create',
-  'element.move',
-  'element.link',
-  'element.delete',
-]);
 
 /**
  * The version an element edit was based on: the local element's, or for a deletion (the element
@@ -79,8 +98,10 @@ function errorCode(response: ReplayResponse): string | null {
 }
 
 /**
- * Replays the outbox: in order per entity, in parallel across entities, each edit once. An
- * edit that references something created offline waits until that creation has its server id.
+ * Replays the outbox, each edit once: up to `concurrency` edits in flight, an edit waiting only
+ * for the edits it depends on (replayPlan.ts): the earlier edits of its entity and the creations
+ * of what it names are answered and stored first; tree edits reach the server in the order they
+ * were made, and a deletion after everything queued before it.
  */
 export class SyncEngine {
   private readonly kinds: KindRegistry;
@@ -105,125 +126,102 @@ export class SyncEngine {
     return this.running;
   }
 
-  /**
-   * The first entry of each entity that can be sent now. Creations, moves, links and deletions
-   * change the tree and go one at a time in the order they were made: replayed out of order,
-   * "move B out of A, then A into B" would be a cycle the server refuses.
-   */
-  private async sendable(): Promise<OutboxEntry[]> {
-    const entries = await this.db.outbox.orderBy('seq').toArray();
-    const now = this.now();
-    const seen = new Set<string>();
-    const heads: OutboxEntry[] = [];
-    let treeEditWaiting = false;
-    // Entities held by an edit the user must look at; their later edits hold nothing else up.
-    const held = new Set<string>();
-    for (const entry of entries) {
-      const treeEdit = TREE_EDITS.has(entry.kind);
-      const first = !seen.has(entry.entityId);
-      seen.add(entry.entityId);
-      if (entry.status === 'failed' || entry.status === 'conflict') held.add(entry.entityId);
-      const ready =
-        first &&
-        !(treeEdit && treeEditWaiting) &&
-        !held.has(entry.entityId) &&
-        entry.nextAttemptAt <= now &&
-        // Only a creation may be sent for an entity that has no server id yet.
-        (!isTempId(entry.entityId) || isCreation(entry.kind)) &&
-        !this.kinds[entry.kind].refs(entry).some(isTempId);
-      if (ready) heads.push(entry);
-      if (treeEdit && !held.has(entry.entityId)) treeEditWaiting = true;
-    }
-    return heads;
-  }
-
   private async run(): Promise<SyncResult> {
     const result: SyncResult = { sent: 0, offline: false, needsLogin: false, statuses: {} };
     for (;;) {
-      const heads = await this.sendable();
-      if (heads.length === 0) break;
-      let progressed = false;
-      for (
-        let i = 0;
-        i < heads.length && !result.offline && !result.needsLogin;
-        i += this.concurrency
-      ) {
-        const batch = heads.slice(i, i + this.concurrency);
-        const outcomes = await Promise.all(
-          batch.map((entry) =>
-            TREE_EDITS.has(entry.kind)
-              ? this.replayTreeEdits(entry, result)
-              : this.replay(entry, result),
-          ),
-        );
-        // A parked edit lets the edits queued behind it go: that is progress too.
-        if (outcomes.some((outcome) => outcome !== 'retry')) progressed = true;
-      }
+      const entries = await this.db.outbox.orderBy('seq').toArray();
+      const progressed = await this.replayAll(planReplay(entries, this.kinds), result);
+      // Parked edits let the edits queued behind them go, and edits may have been queued while
+      // this pass ran: read the outbox again until nothing moves.
       if (!progressed || result.offline || result.needsLogin) break;
     }
     return result;
   }
 
   /**
-   * Sends a tree edit, then the tree edits after it while each is ready, without reading the
-   * whole outbox again between them: a thousand creations replay in one pass.
+   * Sends every planned edit that can go, each as soon as what it depends on allows, at most
+   * `concurrency` at a time. Answers whether any edit was applied or parked.
    */
-  private async replayTreeEdits(
-    first: OutboxEntry,
-    result: SyncResult,
-  ): Promise<'done' | 'parked' | 'retry'> {
-    let outcome = await this.replay(first, result);
-    let entry: OutboxEntry | null = first;
-    let any = outcome;
-    while (outcome === 'done' && !result.offline && !result.needsLogin) {
-      entry = await this.nextTreeEdit(entry.seq!);
-      if (!entry) break;
-      outcome = await this.replay(entry, result);
-      if (outcome !== 'retry') any = outcome;
+  private async replayAll(plan: PlannedEntry[], result: SyncResult): Promise<boolean> {
+    const slots = new ReplaySlots(this.concurrency);
+    const progress = new Map<PlannedEntry, Progress>();
+    const stopped = () => result.offline || result.needsLogin;
+    const now = this.now();
+    for (const node of plan) {
+      const sent = deferred<boolean>();
+      const answered = deferred<boolean>();
+      const outcome = (async (): Promise<Outcome> => {
+        if (node.held || node.entry.nextAttemptAt > now) return 'blocked';
+        const applied = await Promise.all(node.afterApplied.map((p) => progress.get(p)!.outcome));
+        if (applied.some((other) => other !== 'done')) return 'blocked';
+        // Claimed while the edit before it is on its way, so it leaves as soon as that is answered.
+        const ahead = await Promise.all(node.afterAnswered.map((p) => progress.get(p)!.sent));
+        if (!ahead.every(Boolean) || stopped()) return 'blocked';
+        await slots.acquire(node.entry.seq!);
+        try {
+          return await this.replay(node.entry, result, {
+            ready: async () => {
+              const all = await Promise.all(
+                node.afterAnswered.map((p) => progress.get(p)!.answered),
+              );
+              return all.every(Boolean) && !stopped();
+            },
+            sent: () => sent.resolve(true),
+            answered: () => answered.resolve(true),
+          });
+        } finally {
+          slots.release();
+        }
+      })().finally(() => {
+        // Whatever happened, what waits on this edit learns it will not be sent or answered.
+        sent.resolve(false);
+        answered.resolve(false);
+      });
+      progress.set(node, { sent: sent.promise, answered: answered.promise, outcome });
     }
-    return any;
-  }
-
-  /** The tree edit queued after `seq`, if it can be sent now. */
-  private async nextTreeEdit(seq: number): Promise<OutboxEntry | null> {
-    const next = await this.db.outbox
-      .where(':id')
-      .above(seq)
-      .filter((entry) => TREE_EDITS.has(entry.kind))
-      .first();
-    if (!next || next.status === 'failed' || next.status === 'conflict') return null;
-    if (next.nextAttemptAt > this.now()) return null;
-    if (isTempId(next.entityId) && !isCreation(next.kind)) return null;
-    if (this.kinds[next.kind].refs(next).some(isTempId)) return null;
-    const firstOfEntity = await this.db.outbox.where('entityId').equals(next.entityId).first();
-    return firstOfEntity?.seq === next.seq ? next : null;
+    const outcomes = await Promise.all([...progress.values()].map((p) => p.outcome));
+    return outcomes.some((outcome) => outcome === 'done' || outcome === 'parked');
   }
 
   /** Sends one entry: applied and gone, parked for the user, or to retry later. */
   private async replay(
     entry: OutboxEntry,
     result: SyncResult,
-  ): Promise<'done' | 'parked' | 'retry'> {
+    hooks: ReplayHooks,
+  ): Promise<Outcome> {
     const seq = entry.seq!;
-    const claimed = await this.db.transaction('rw', this.db.outbox, async () => {
+    // Claimed and its base version read in one transaction: one less wait per edit.
+    const claim = await this.db.transaction('rw', [...REMAP_TABLES], async () => {
       const current = await this.db.outbox.get(seq);
       if (!current || current.status === 'failed' || current.status === 'conflict') return null;
+      // Its ids are the server's by now (the creations it names were applied before it).
+      if (isTempId(current.entityId) && !isCreation(current.kind)) return null;
+      if (this.kinds[current.kind].refs(current).some(isTempId)) return null;
       await this.db.outbox.update(seq, { status: 'sending', attempts: current.attempts + 1 });
-      return { ...current, status: 'sending' as const, attempts: current.attempts + 1 };
+      const claimed = { ...current, status: 'sending' as const, attempts: current.attempts + 1 };
+      const kind = this.kinds[current.kind];
+      const lastModified = kind.conditional
+        ? await (kind.baseVersion ?? elementBaseVersion)(this.db, claimed)
+        : null;
+      return { claimed, lastModified };
     });
-    if (!claimed) return 'retry';
+    if (!claim) return 'blocked';
+    const { claimed, lastModified } = claim;
     const kind = this.kinds[claimed.kind];
-    const lastModified = kind.conditional
-      ? await (kind.baseVersion ?? elementBaseVersion)(this.db, claimed)
-      : null;
+    if (!(await hooks.ready())) {
+      await this.unclaim(seq);
+      return 'blocked';
+    }
 
     let response: ReplayResponse;
     try {
-      response = await sendReplay(kind.request(claimed), {
+      const sending = sendReplay(kind.request(claimed), {
         idempotencyKey: claimed.idempotencyKey,
         ifUnmodifiedSince: lastModified,
         fetcher: this.options.fetcher,
       });
+      hooks.sent();
+      response = await sending;
     } catch (error) {
       if (!(error instanceof ReplayNetworkError)) throw error;
       result.offline = true;
@@ -236,6 +234,10 @@ export class SyncEngine {
       response.status === 412 ? (response.body as { current?: unknown } | null)?.current : null;
     if (held && alreadyThere(claimed, held)) response = { ...response, status: 200, body: held };
     const { status } = response;
+    const busy = status === 409 && errorCode(response) === 'idempotency_key_in_use';
+    const again = busy || status === 401 || status >= 500 || status === 408 || status === 429;
+    // The server has decided: the edits ordered after this one may go while its answer is stored.
+    if (!again) hooks.answered();
     // Refused because the element it belongs to is gone, deleted here too (an edit that was on
     // its way when the element was deleted): the deletion erased it anyway.
     if ((status === 400 || status === 404) && (await this.ownerDeletedHere(claimed))) {
@@ -290,7 +292,6 @@ export class SyncEngine {
       await this.db.outbox.update(seq, { status: 'pending' });
       return 'retry';
     }
-    const busy = status === 409 && errorCode(response) === 'idempotency_key_in_use';
     if (busy || status >= 500 || status === 408 || status === 429) {
       await this.retryLater(claimed, busy ? 1000 : undefined);
       return 'retry';
@@ -308,6 +309,15 @@ export class SyncEngine {
     // stored: absent here is not deleted here, and the refusal is the user's to read.
     if (entry.kind.startsWith('dataset.')) return false;
     return !(await this.db.elements.get(owner));
+  }
+
+  /** An edit claimed but not sent (what it waited for went wrong): as it was before. */
+  private async unclaim(seq: number): Promise<void> {
+    await this.db.transaction('rw', this.db.outbox, async () => {
+      const current = await this.db.outbox.get(seq);
+      if (current?.status !== 'sending') return;
+      await this.db.outbox.update(seq, { status: 'pending', attempts: current.attempts - 1 });
+    });
   }
 
   private async retryLater(entry: OutboxEntry, delay?: number): Promise<void> {
