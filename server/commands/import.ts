@@ -120,7 +120,7 @@ async function run(args: string[], context: CommandContext): Promise<number> {
     output.out(`${corpus.created ? 'Created' : 'Using'} project "${corpus.name}": ${corpus.id}`);
     let shown = -1;
     const report = await runImport(
-      { db, dataDir: config.dataDir },
+      { db, dataDir: config.dataDir, jpegQuality: config.iiifJpegQuality },
       source,
       {
         corpusId: corpus.id,

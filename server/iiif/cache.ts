@@ -4,7 +4,8 @@
  * in case a pyramid is ever rewritten. Entries are written to a temporary file and renamed, so
  * a reader never sees half a tile, and an uncached output asked for twice at once is rendered
  * once (the second request waits for the first). In front of the disk, the most recent outputs
- * are kept in memory (memoryTiles.ts) when the server gives room for them.
+ * are kept in memory (memoryTiles.ts) when the server gives room for them. Outputs that are a
+ * stored tile as it is (storedTiles.ts) never go to the disk: the pyramid already holds them.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -31,12 +32,19 @@ export class RenderCache {
     key: string,
     extension: string,
     render: () => Promise<Buffer>,
+    stored?: () => Promise<Buffer | null>,
   ): Promise<Buffer> {
     const file = this.file(imageId, key, extension);
     const kept = this.memory?.get(file);
     if (kept) {
       cacheStats.memoryHits += 1;
       return kept;
+    }
+    // Read as it is from the pyramid, as cheap as from a cache file: kept in memory only.
+    const direct = stored ? await stored() : null;
+    if (direct) {
+      this.memory?.set(file, direct);
+      return direct;
     }
     const running = this.inflight.get(file);
     if (running) return running;

@@ -44,6 +44,8 @@ export interface ImportHooks {
 export interface ImportContext {
   db: Db;
   dataDir: string;
+  /** The JPEG quality of the pyramids stored (config.iiifJpegQuality). */
+  jpegQuality?: number;
 }
 
 /** Canvases written per transaction: a 300-canvas manifest should not hold one long lock. */

@@ -24,7 +24,7 @@ export class ImportImages {
   private pendingUrls = new Map<string, Image>();
 
   constructor(
-    private readonly context: { db: Db; dataDir: string },
+    private readonly context: { db: Db; dataDir: string; jpegQuality?: number },
     private readonly corpusId: string,
     private readonly report: ImportReport,
   ) {}

@@ -40,7 +40,7 @@ defineJob<ImportJobPayload>(IMPORT_JOB, async ({ app, job, payload, progress, sh
     : shouldStop;
   try {
     const report = await runImport(
-      { db: app.db, dataDir: app.config.dataDir },
+      { db: app.db, dataDir: app.config.dataDir, jpegQuality: app.config.iiifJpegQuality },
       payload.source,
       payload,
       { progress, shouldStop: stopWanted },

@@ -18,17 +18,30 @@ import { projectLimit, rightsFor } from '../permissions';
 
 export const TILE_SIZE = 512;
 /**
- * The pyramid's JPEG quality, lowered to a JPEG source's own (jpegQuality.ts). 89, not 90: from
+ * The highest JPEG quality a pyramid is written at, whatever FOLIA_IIIF_JPEG_QUALITY says: from
  * 90 up libvips stops subsampling colour in JPEG tiles, which makes a 3.5 MB Q90 scan a
  * 13.5 MB pyramid instead of 4.7 MB, for a difference no one sees on a page.
  */
 export const PYRAMID_QUALITY = 89;
+/** The pyramid's quality when the caller does not say (config.iiifJpegQuality's default). */
+const DEFAULT_QUALITY = 85;
 
-/** What the storage functions need: the app itself, or its database and data dir. */
-export type ImageContext = { db: Db; dataDir: string } | { db: Db; config: { dataDir: string } };
+/**
+ * What the storage functions need: the app itself, or its database and data dir, with the JPEG
+ * quality pyramids are stored at (config.iiifJpegQuality): the IIIF server sends whole stored
+ * tiles as they are when they are no better than that quality.
+ */
+export type ImageContext =
+  | { db: Db; dataDir: string; jpegQuality?: number }
+  | { db: Db; config: { dataDir: string; iiifJpegQuality?: number } };
 
 function dataDirOf(context: ImageContext): string {
   return 'config' in context ? context.config.dataDir : context.dataDir;
+}
+
+function qualityOf(context: ImageContext): number {
+  const wanted = 'config' in context ? context.config.iiifJpegQuality : context.jpegQuality;
+  return Math.min(PYRAMID_QUALITY, wanted ?? DEFAULT_QUALITY);
 }
 
 export function imagesDir(dataDir: string): string {
@@ -106,7 +119,7 @@ export async function storeImage(context: ImageContext, input: StoreImageInput):
 
   // Never above the source's own quality: a higher one only makes the pyramid larger.
   const sourceQuality = metadata.format === 'jpeg' ? await jpegQuality(source) : null;
-  const quality = Math.min(PYRAMID_QUALITY, sourceQuality ?? PYRAMID_QUALITY);
+  const quality = Math.min(qualityOf(context), sourceQuality ?? 100);
 
   const [hashed, converted] = await Promise.allSettled([
     sha256(source),

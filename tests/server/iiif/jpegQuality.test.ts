@@ -65,7 +65,7 @@ describeEachDialect('the pyramid made at import', ({ t }) => {
       filename: 'b.jpg',
     });
     const size = (image: typeof fromPng) => fs.statSync(imageFile(config.dataDir, image)!).size;
-    // The same pixels: at the source's Q50 the pyramid is far smaller than at the default Q89.
+    // The same pixels: at the source's Q50 the pyramid is far smaller than at the default Q85.
     expect(size(fromQ50)).toBeLessThan(size(fromPng) * 0.6);
     // Within twice the source: its smaller levels add a third, tiles their own headers.
     expect(size(fromQ50)).toBeLessThan((await jpeg(50)).length * 2);
