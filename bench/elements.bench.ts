@@ -1,327 +1,403 @@
 /**
- * Element lists on a large project (default 1,000,000 elements: folders → pages → lines; set
- * FOLIA_BENCH_ELEMENTS for another size), on SQLite and on PostgreSQL when reachable. Each case
- * is timed through the API (app.inject: auth, rights, filter checks, the queries, serialization,
- * JSON) next to the same COUNT and page queries run directly on the database in the same
- * process; the ratio is what the API adds.
+ * Element calls at scale, the server as its own process answering over HTTP, on SQLite and on
+ * PostgreSQL when it answers (ELEMENTS_BENCH_DIALECT=sqlite|postgres runs one only).
+ *
+ * The project is written straight into the schema by the driver (largeProject.ts): 10 folders
+ * (99,970 elements) by default, 100 folders (999,700) with `--large`. Each case times the API
+ * call (fetch over a kept-alive connection, whole body read) against the SQL that answer needs,
+ * written by hand and run bare through the driver on the same database: one query for the
+ * caller and their rights, then the rows. The two sides alternate, pair by pair; printed are
+ * each side's median, the median of the pairs' ratios and the goal (≤ 1.5×). The HTTP floor
+ * (GET /api/v1/, which only authenticates) is printed too, and with it the ratio left once the
+ * floor is taken off: what the server adds beyond the round trip itself.
+ *
+ * Then load: 32 connections reading children lists of random pages for a few seconds, alone
+ * and with 8 connections renaming lines meanwhile (reads should keep their speed).
  */
-import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import type { Image } from '../server/db/schema';
-import { createElements, type NewElement } from '../server/services/elements/create';
-import type { ElementFilters } from '../server/services/elements/filters';
+import http from 'node:http';
+import type { Config } from '../server/config';
+import { startChildServer, type ChildServer } from '../tests/server/childProcess';
+import { makeThrowawayApp } from '../tests/server/throwawayApp';
 import {
-  elementCountQuery,
-  elementPageQuery,
-  type ListScope,
-  type OrderSpec,
-} from '../server/services/elements/lists';
-import { chunks, INSERT_CHUNK } from '../server/services/elements/repository';
-import { measure, printTable, type Figure } from './measure';
-import {
-  postgresAnswers,
-  seedProject,
-  seedUser,
-  withBenchApp,
-  type BenchUser,
-  type DialectName,
-} from './seed';
+  elementsFor,
+  folderId,
+  LINES_PER_PAGE,
+  lineId,
+  loadProject,
+  PAGES_PER_FOLDER,
+  pageId,
+  pageName,
+} from './largeProject';
+import { ms, pairsWithin, printRows, type PairFigure } from './pairs';
+import { openRaw, type RawDriver } from './rawDriver';
+import { seedProject, seedUser, type DialectName } from './seed';
+import { median, onEachDialect, stopBench } from './serverProcess';
 
-const LINES_PER_PAGE = 99;
-const PAGES_PER_FOLDER = 100;
-/** Each case runs for about this long (at least 5 and at most 200 runs). */
-const CASE_BUDGET_MS = 3000;
-
-interface Shape {
-  folders: number;
-  pagesPerFolder: number;
-}
-
-export function shapeFor(total: number): Shape {
-  const perFolder = 1 + PAGES_PER_FOLDER * (1 + LINES_PER_PAGE);
-  const folders = Math.max(1, Math.round(total / perFolder));
-  const pagesPerFolder = Math.max(
-    1,
-    Math.min(PAGES_PER_FOLDER, Math.round((total / folders - 1) / (1 + LINES_PER_PAGE))),
-  );
-  return { folders, pagesPerFolder };
-}
-
-interface Project {
-  corpusId: string;
-  types: Record<string, string>;
-  /** A folder in the middle, one of its pages, and how many elements were made. */
-  folderId: string;
-  pageId: string;
-  pages: number;
-  total: number;
-}
-
-/** One folder per transaction: 10,001 elements and their links through createElements. */
-export async function generate(
-  app: FastifyInstance,
-  user: BenchUser,
-  shape: Shape,
-): Promise<Project> {
-  const now = new Date().toISOString();
-  const corpusId = await seedProject(app, user, 'Bench project');
-  await app.db
-    .updateTable('corpora')
-    .set({ top_level_type: 'folder' })
-    .where('id', '=', corpusId)
-    .execute();
-  const typeRows = await app.db
-    .selectFrom('element_types')
-    .select(['id', 'slug'])
-    .where('corpus_id', '=', corpusId)
-    .execute();
-  const types = Object.fromEntries(typeRows.map((row) => [row.slug, row.id]));
-
-  let total = 0;
-  let folderId = '';
-  let pageId = '';
-  const started = performance.now();
-  for (let f = 0; f < shape.folders; f += 1) {
-    const folder = randomUUID();
-    const images: Image[] = [];
-    const elements: NewElement[] = [
-      { id: folder, corpusId, typeId: types.folder!, name: `Folder ${pad(f, 4)}` },
-    ];
-    for (let p = 0; p < shape.pagesPerFolder; p += 1) {
-      const page = randomUUID();
-      const image: Image = {
-        id: randomUUID(),
-        corpus_id: corpusId,
-        path: null,
-        url: `https://iiif.example.org/iiif/2/f${f}-p${p}.jpg`,
-        width: 2000,
-        height: 3000,
-        status: 'checked',
-        mime: null,
-        hash: null,
-        created: now,
-      };
-      images.push(image);
-      elements.push({
-        id: page,
-        corpusId,
-        typeId: types.page!,
-        name: `Page ${pad(f * shape.pagesPerFolder + p, 6)}`,
-        parentId: folder,
-        imageId: image.id,
-      });
-      for (let l = 0; l < LINES_PER_PAGE; l += 1) {
-        const y = 20 + l * 29;
-        elements.push({
-          corpusId,
-          typeId: types.text_line!,
-          name: `Line ${pad(l, 2)}`,
-          parentId: page,
-          imageId: image.id,
-          polygon: [
-            [100, y],
-            [1900, y],
-            [1900, y + 25],
-            [100, y + 25],
-            [100, y],
-          ],
-          confidence: (l % 10) / 10,
-        });
-      }
-      if (f === Math.floor(shape.folders / 2) && p === Math.floor(shape.pagesPerFolder / 2)) {
-        pageId = page;
-      }
-    }
-    if (f === Math.floor(shape.folders / 2)) folderId = folder;
-    await app.db.transaction().execute(async (trx) => {
-      for (const part of chunks(images, INSERT_CHUNK)) {
-        await trx.insertInto('images').values(part).execute();
-      }
-      await createElements(trx, elements, new Map(images.map((image) => [image.id, image])));
-    });
-    total += elements.length;
-    if ((f + 1) % 10 === 0 || f + 1 === shape.folders) {
-      const seconds = (performance.now() - started) / 1000;
-      console.log(
-        `  ${total.toLocaleString('en')} elements in ${seconds.toFixed(0)} s (${Math.round(total / seconds).toLocaleString('en')}/s)`,
-      );
-    }
-  }
-  return { corpusId, types, folderId, pageId, pages: shape.folders * shape.pagesPerFolder, total };
-}
-
-function pad(n: number, width: number): string {
-  return String(n).padStart(width, '0');
-}
+const LARGE = process.argv.includes('--large');
+const FOLDERS = Number(process.env.ELEMENTS_BENCH_FOLDERS ?? (LARGE ? 100 : 10));
+const DIALECT = process.env.ELEMENTS_BENCH_DIALECT;
+const GOAL = 1.5;
+const LOAD_SECONDS = 4;
 
 interface Case {
   label: string;
   url: string;
-  scope: ListScope;
-  filters: ElementFilters;
-  order: OrderSpec;
-  pageSize: number;
+  /** The statements the answer needs, in order, with their parameters. */
+  sql: [string, unknown[]][];
 }
 
-function cases(project: Project): Case[] {
-  const { corpusId, folderId, pageId, types } = project;
-  const corpus: ListScope = { kind: 'corpus', corpusId };
-  const byName: OrderSpec = { order: 'name', direction: 'asc' };
-  const byPosition: OrderSpec = { order: 'position', direction: 'asc' };
+const ROW = `e.*, t.slug, t.folder, cr.email, i.url AS image_url, i.path AS image_path,
+  i.width AS image_width, i.height AS image_height, i.status AS image_status`;
+const JOINS = `JOIN element_types t ON t.id = e.type_id
+  LEFT JOIN users cr ON cr.id = e.creator_id LEFT JOIN images i ON i.id = e.image_id`;
+
+/** The caller and their rights on a project, or on an element's project, in one query each. */
+const RIGHTS_ON_CORPUS = `SELECT u.id, u.is_admin, m.level, c.public FROM users u
+  CROSS JOIN corpora c LEFT JOIN memberships m ON m.user_id = u.id AND m.corpus_id = c.id
+  WHERE u.auth_token = $1 AND u.is_active = 1 AND c.id = $2`;
+const RIGHTS_ON_ELEMENT = `SELECT u.id, u.is_admin, m.level, c.public, e.corpus_id,
+  e.children_updated FROM users u CROSS JOIN elements e JOIN corpora c ON c.id = e.corpus_id
+  LEFT JOIN memberships m ON m.user_id = u.id AND m.corpus_id = c.id
+  WHERE u.auth_token = $1 AND u.is_active = 1 AND e.id = $2`;
+
+function children(token: string, parent: string, size: number, page: number): Case['sql'] {
+  return [
+    [RIGHTS_ON_ELEMENT, [token, parent]],
+    ['SELECT count(*) AS n FROM element_links WHERE parent_id = $1', [parent]],
+    [
+      `SELECT ${ROW}, l.position FROM element_links l JOIN elements e ON e.id = l.child_id
+       ${JOINS} WHERE l.parent_id = $1 ORDER BY l.position, e.id LIMIT ${size}
+       OFFSET ${(page - 1) * size}`,
+      [parent],
+    ],
+  ];
+}
+
+function corpusList(
+  token: string,
+  corpusId: string,
+  where: string,
+  params: unknown[],
+  page = 1,
+): Case['sql'] {
+  return [
+    [RIGHTS_ON_CORPUS, [token, corpusId]],
+    [
+      `SELECT count(*) AS n FROM elements e WHERE e.corpus_id = $1 AND ${where}`,
+      [corpusId, ...params],
+    ],
+    [
+      `SELECT ${ROW} FROM elements e ${JOINS} WHERE e.corpus_id = $1 AND ${where}
+       ORDER BY e.name, e.id LIMIT 20 OFFSET ${(page - 1) * 20}`,
+      [corpusId, ...params],
+    ],
+  ];
+}
+
+/** The best the schema offers for a substring of names: the trigram index of each database. */
+function nameCondition(raw: RawDriver): string {
+  return raw.dialect === 'sqlite'
+    ? 'e.rowid IN (SELECT rowid FROM element_names WHERE name LIKE $2)'
+    : 'lower(e.name) LIKE lower($2)';
+}
+
+function cases(
+  raw: RawDriver,
+  token: string,
+  corpusId: string,
+  types: Record<string, string>,
+): Case[] {
+  const pages = FOLDERS * PAGES_PER_FOLDER;
+  const folder = folderId(Math.floor(FOLDERS / 2));
+  const page = pageId(Math.floor(pages / 2));
+  const deep = Math.min(150, Math.floor(pages / 20));
   const base = `/api/v1/corpus/${corpusId}/elements/`;
-  // A page well into the list, within it whatever the project's size.
-  const deep = Math.max(1, Math.min(10, Math.floor(project.pages / 20)));
+  const rare = pageName(Math.floor(pages / 3));
+  const recursiveWalk = `WITH RECURSIVE walk(id, depth, position) AS (
+      SELECT child_id, 1, position FROM element_links WHERE parent_id = $1
+      UNION SELECT l.child_id, walk.depth + 1, l.position
+      FROM element_links l JOIN walk ON l.parent_id = walk.id WHERE walk.depth < 100)`;
   return [
     {
-      label: 'children of a folder (position, 20)',
-      url: `/api/v1/elements/${folderId}/children/`,
-      scope: { kind: 'children', parentId: folderId, recursive: false },
-      filters: {},
-      order: byPosition,
-      pageSize: 20,
+      label: 'element detail (a page)',
+      url: `/api/v1/element/${page}/`,
+      sql: [
+        [RIGHTS_ON_ELEMENT, [token, page]],
+        [
+          `SELECT ${ROW}, c.name AS corpus_name, c.public AS corpus_public FROM elements e
+           ${JOINS} JOIN corpora c ON c.id = e.corpus_id WHERE e.id = $1`,
+          [page],
+        ],
+        [
+          `SELECT cl.*, mc.name FROM classifications cl JOIN ml_classes mc
+           ON mc.id = cl.ml_class_id WHERE cl.element_id = $1`,
+          [page],
+        ],
+        ['SELECT EXISTS (SELECT 1 FROM element_links WHERE parent_id = $1) AS has', [page]],
+        ['SELECT count(*) AS n FROM metadata WHERE element_id = $1', [page]],
+      ],
     },
     {
-      label: 'children of a page (position, 100)',
-      url: `/api/v1/elements/${pageId}/children/?page_size=100`,
-      scope: { kind: 'children', parentId: pageId, recursive: false },
-      filters: {},
-      order: byPosition,
-      pageSize: 100,
+      label: `children of a page (${LINES_PER_PAGE} lines, page_size 100)`,
+      url: `/api/v1/elements/${page}/children/?page_size=100`,
+      sql: children(token, page, 100, 1),
     },
     {
-      label: 'recursive children of a folder (20)',
-      url: `/api/v1/elements/${folderId}/children/?recursive=true`,
-      scope: { kind: 'children', parentId: folderId, recursive: true },
-      filters: {},
-      order: byPosition,
-      pageSize: 20,
+      label: 'children of a folder (20)',
+      url: `/api/v1/elements/${folder}/children/`,
+      sql: children(token, folder, 20, 1),
     },
     {
-      label: 'recursive folder children, type=page',
-      url: `/api/v1/elements/${folderId}/children/?recursive=true&type=page`,
-      scope: { kind: 'children', parentId: folderId, recursive: true },
-      filters: { typeId: types.page },
-      order: byPosition,
-      pageSize: 20,
+      label: 'children of a folder, page 9',
+      url: `/api/v1/elements/${folder}/children/?page=9`,
+      sql: children(token, folder, 20, 9),
+    },
+    {
+      label: 'recursive children of a folder, type=page',
+      url: `/api/v1/elements/${folder}/children/?recursive=true&type=page`,
+      sql: [
+        [RIGHTS_ON_ELEMENT, [token, folder]],
+        [
+          `${recursiveWalk} SELECT count(*) AS n FROM (SELECT DISTINCT id FROM walk) w
+           JOIN elements e ON e.id = w.id WHERE e.type_id = $2`,
+          [folder, types.page],
+        ],
+        [
+          `${recursiveWalk} SELECT ${ROW} FROM (SELECT id, MIN(depth) AS depth,
+           MIN(position) AS position FROM walk GROUP BY id) w JOIN elements e ON e.id = w.id
+           ${JOINS} WHERE e.type_id = $2 ORDER BY w.depth, w.position, e.id LIMIT 20`,
+          [folder, types.page],
+        ],
+      ],
     },
     {
       label: 'project list, top_level=true',
       url: `${base}?top_level=true`,
-      scope: corpus,
-      filters: { topLevel: true },
-      order: byName,
-      pageSize: 20,
+      sql: corpusList(token, corpusId, 'e.top_level = 1', []),
     },
     {
-      label: 'project list, type=page',
+      label: 'project list, type=page, page 1',
       url: `${base}?type=page`,
-      scope: corpus,
-      filters: { typeId: types.page },
-      order: byName,
-      pageSize: 20,
+      sql: corpusList(token, corpusId, 'e.type_id = $2', [types.page]),
     },
     {
-      label: `project list, type=page&folder=false, page ${deep}`,
-      url: `${base}?type=page&folder=false&page=${deep}`,
-      scope: corpus,
-      filters: { typeId: types.page, folder: { folder: false, folderTypeIds: [types.folder!] } },
-      order: byName,
-      pageSize: 20,
+      label: `project list, type=page, page ${deep}`,
+      url: `${base}?type=page&page=${deep}`,
+      sql: corpusList(token, corpusId, 'e.type_id = $2', [types.page], deep),
     },
     {
-      label: 'project list, name=Page 0001',
-      url: `${base}?name=Page%200001`,
-      scope: corpus,
-      filters: { name: 'Page 0001' },
-      order: byName,
-      pageSize: 20,
+      label: `project list, name=${rare} (1 match)`,
+      url: `${base}?name=${encodeURIComponent(rare)}`,
+      sql: corpusList(token, corpusId, nameCondition(raw), [`%${rare}%`]),
     },
     {
-      label: 'project list, no filter',
-      url: base,
-      scope: corpus,
-      filters: {},
-      order: byName,
-      pageSize: 20,
-    },
-    {
-      label: 'project list, type=text_line',
-      url: `${base}?type=text_line`,
-      scope: corpus,
-      filters: { typeId: types.text_line },
-      order: byName,
-      pageSize: 20,
+      label: 'project list, name=Page 0001 (100 matches)',
+      url: `${base}?name=${encodeURIComponent('Page 0001')}`,
+      sql: corpusList(token, corpusId, nameCondition(raw), ['%Page 0001%']),
     },
   ];
 }
 
-/** Enough runs to fill the budget, judged from one timed run. */
-async function runsFor(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  const ms = Math.max(0.01, performance.now() - t0);
-  return Math.max(5, Math.min(200, Math.round(CASE_BUDGET_MS / ms)));
-}
+/**
+ * A lean client, so the API side times the server more than the client: node:http over
+ * kept-alive connections, the whole body read. No compression asked for: over loopback it only
+ * costs; its cost is printed on its own (GZIP_CASE).
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-interface Pair {
-  api: Figure;
-  direct: Figure;
-}
-
-function benchDialect(dialect: DialectName, shape: Shape): Promise<Pair[]> {
-  return withBenchApp(dialect, async (app) => {
-    const user = await seedUser(app);
-    console.log(`\n${dialect}: generating…`);
-    const project = await generate(app, user, shape);
-    // Statistics (and on PostgreSQL the visibility map that index-only scans rely on), as a
-    // database would have once autovacuum has seen the import.
-    await (dialect === 'postgres' ? sql`VACUUM ANALYZE` : sql`ANALYZE`).execute(app.db);
-    const { headers } = user;
-    const pairs: Pair[] = [];
-    for (const item of cases(project)) {
-      const api = async () => {
-        const response = await app.inject({ url: item.url, headers });
-        if (response.statusCode !== 200) throw new Error(`${item.url}: ${response.body}`);
-      };
-      const page = Number(/[?&]page=(\d+)/.exec(item.url)?.[1] ?? 1);
-      const direct = async () => {
-        await elementCountQuery(app.db, item.scope, item.filters).executeTakeFirst();
-        await elementPageQuery(app.db, item.scope, item.filters, item.order)
-          .limit(item.pageSize)
-          .offset((page - 1) * item.pageSize)
-          .execute();
-      };
-      const label = `${dialect}: ${item.label}`;
-      pairs.push({
-        api: await measure(`${label} — API`, await runsFor(api), api),
-        direct: await measure(`${label} — direct`, await runsFor(direct), direct),
-      });
-      console.log(`  measured ${item.label}`);
-    }
-    return pairs;
+function request(
+  server: ChildServer,
+  url: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = http.request(`${server.url}${url}`, { method, headers, agent }, (response) => {
+      const parts: Buffer[] = [];
+      response.on('data', (part: Buffer) => parts.push(part));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString() }),
+      );
+      response.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end(body);
   });
 }
 
-export async function run(): Promise<void> {
-  const total = Number(process.env.FOLIA_BENCH_ELEMENTS ?? 1_000_000);
-  const shape = shapeFor(total);
-  console.log(
-    `${shape.folders} folders × ${shape.pagesPerFolder} pages × ${LINES_PER_PAGE} lines ` +
-      `(≈${(shape.folders * (1 + shape.pagesPerFolder * (1 + LINES_PER_PAGE))).toLocaleString('en')} elements)`,
-  );
-  const dialects: DialectName[] = ['sqlite'];
-  if (await postgresAnswers()) dialects.push('postgres');
-  else console.log('(PostgreSQL unreachable: SQLite figures only)');
-  for (const dialect of dialects) {
-    const pairs = await benchDialect(dialect, shape);
-    console.log('');
-    printTable(pairs.flatMap((pair) => [pair.api, pair.direct]));
-    console.log('\nratio API / direct query (median):');
-    for (const { api, direct } of pairs) {
-      console.log(
-        `  ${api.label.replace(/ — API$/, '')}: ${(api.medianMs / direct.medianMs).toFixed(2)}×`,
+async function get(server: ChildServer, url: string, headers: Record<string, string>) {
+  const response = await request(server, url, headers);
+  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${response.body}`);
+  return response.body;
+}
+
+async function runSql(raw: RawDriver, statements: Case['sql']) {
+  for (const [text, params] of statements) await raw.all(text, params);
+}
+
+interface LoadFigure {
+  label: string;
+  reads: number;
+  readsPerSecond: number;
+  p50: number;
+  p99: number;
+  writesPerSecond: number;
+}
+
+/** `readers` loops reading children of random pages, `writers` loops renaming random lines. */
+async function load(
+  server: ChildServer,
+  headers: Record<string, string>,
+  readers: number,
+  writers: number,
+): Promise<LoadFigure> {
+  const pages = FOLDERS * PAGES_PER_FOLDER;
+  const until = performance.now() + LOAD_SECONDS * 1000;
+  const times: number[] = [];
+  let writes = 0;
+  const random = (n: number) => Math.floor(Math.random() * n);
+  const reader = async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      await get(
+        server,
+        `/api/v1/elements/${pageId(random(pages))}/children/?page_size=100`,
+        headers,
       );
+      times.push(performance.now() - t0);
     }
+  };
+  const writer = async () => {
+    while (performance.now() < until) {
+      const id = lineId(random(pages * LINES_PER_PAGE));
+      const response = await request(
+        server,
+        `/api/v1/element/${id}/`,
+        { ...headers, 'content-type': 'application/json' },
+        'PATCH',
+        JSON.stringify({ name: `Renamed ${writes}` }),
+      );
+      if (response.status !== 200) throw new Error(`PATCH ${id}: ${response.status}`);
+      writes += 1;
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all([
+    ...Array.from({ length: readers }, reader),
+    ...Array.from({ length: writers }, writer),
+  ]);
+  const seconds = (performance.now() - t0) / 1000;
+  times.sort((a, b) => a - b);
+  return {
+    label: `${readers} readers${writers ? ` + ${writers} writers` : ''}`,
+    reads: times.length,
+    readsPerSecond: times.length / seconds,
+    p50: median(times),
+    p99: times[Math.floor(times.length * 0.99)] ?? 0,
+    writesPerSecond: writes / seconds,
+  };
+}
+
+async function benchDialect(dialect: DialectName): Promise<void> {
+  const throwaway = await makeThrowawayApp(dialect, { label: 'bench' });
+  let server: ChildServer | null = null;
+  let raw: RawDriver | null = null;
+  try {
+    const { app, config } = throwaway;
+    const user = await seedUser(app);
+    const corpusId = await seedProject(app, user, 'Elements');
+    const typeRows = await app.db
+      .selectFrom('element_types')
+      .select(['id', 'slug'])
+      .where('corpus_id', '=', corpusId)
+      .execute();
+    const types = Object.fromEntries(typeRows.map((row) => [row.slug, row.id]));
+    await app.db
+      .updateTable('corpora')
+      .set({ top_level_type: 'folder' })
+      .where('id', '=', corpusId)
+      .execute();
+    const driver = await openRaw(config as Config);
+    raw = driver;
+    console.log(`\n${dialect}: loading ${elementsFor(FOLDERS).toLocaleString('en')} elements…`);
+    await loadProject(driver, { corpusId, types, folders: FOLDERS, log: (l) => console.log(l) });
+    server = await startChildServer(config);
+    const token = user.headers.authorization.replace('Token ', '');
+    const headers = user.headers;
+
+    const floor = await pairsWithin(
+      'HTTP floor: GET /api/v1/ (authenticates, no rows)',
+      () => get(server!, '/api/v1/', headers),
+      () => raw!.all('SELECT id FROM users WHERE auth_token = $1 AND is_active = 1', [token]),
+    );
+    const figures: PairFigure[] = [];
+    for (const item of cases(driver, token, corpusId, types)) {
+      const figure = await pairsWithin(
+        item.label,
+        () => get(server!, item.url, headers),
+        () => runSql(raw!, item.sql),
+      );
+      figures.push(figure);
+      console.log(`  measured ${item.label}`);
+    }
+    const [, , folderCase] = cases(driver, token, corpusId, types);
+    const gzip = await pairsWithin(
+      `${folderCase!.label}, gzip asked: gzip / identity`,
+      () => get(server!, folderCase!.url, { ...headers, 'accept-encoding': 'gzip' }),
+      () => get(server!, folderCase!.url, headers),
+    );
+    console.log('');
+    printRows(
+      [
+        'case (medians of alternated pairs)',
+        'pairs',
+        'API ms',
+        'SQL ms',
+        'API/SQL',
+        'goal',
+        '(API−floor)/SQL',
+      ],
+      [floor, ...figures].map((f) => [
+        f.label,
+        String(f.pairs),
+        ms(f.aMs),
+        ms(f.bMs),
+        `${f.ratio.toFixed(2)}×`,
+        f === floor ? '' : f.ratio <= GOAL ? `≤ ${GOAL} met` : `≤ ${GOAL} missed`,
+        f === floor ? '' : `${(Math.max(0, f.aMs - floor.aMs) / f.bMs).toFixed(2)}×`,
+      ]),
+    );
+
+    console.log(
+      `compression: ${gzip.label} ${ms(gzip.aMs)} vs ${ms(gzip.bMs)} ms (${gzip.ratio.toFixed(2)}×): ` +
+        'what a client asking for gzip pays over loopback for a tenth of the bytes on a real link',
+    );
+    console.log(`\nload, ${LOAD_SECONDS} s each: children of random pages (page_size 100)`);
+    const alone = await load(server, headers, 32, 0);
+    const mixed = await load(server, headers, 32, 8);
+    printRows(
+      ['connections', 'reads', 'reads/s', 'p50 ms', 'p99 ms', 'writes/s'],
+      [alone, mixed].map((f) => [
+        f.label,
+        String(f.reads),
+        f.readsPerSecond.toFixed(0),
+        ms(f.p50),
+        ms(f.p99),
+        f.writesPerSecond.toFixed(0),
+      ]),
+    );
+    console.log(
+      `reads with writers / reads alone: ${(mixed.readsPerSecond / alone.readsPerSecond).toFixed(2)}× (goal: keep their speed, ≥ 0.8×)`,
+    );
+  } finally {
+    await raw?.close();
+    await stopBench(server, throwaway);
   }
+}
+
+export async function run(): Promise<void> {
+  await onEachDialect(async (dialect) => {
+    if (!DIALECT || DIALECT === dialect) await benchDialect(dialect);
+  });
 }

@@ -28,6 +28,48 @@ export interface PageWindow {
 export interface PageSource<T> {
   count(): Promise<number>;
   fetch(window: PageWindow): Promise<T[]>;
+  /** Present when the order is total: the next page can then start after a key. */
+  keyset?: KeysetSource<T>;
+}
+
+/**
+ * A deep page by OFFSET costs every row before it. Where a list's order is total, the `next`
+ * link also carries a `cursor`: the page it follows and that page's last key. A request with
+ * both `page` and a cursor naming the page before reads the rows after the key instead, so
+ * page 150 costs what page 1 costs for a client that follows `next`, as Arkindex's clients
+ * do. The page number stays the authority: a cursor that does not fit the page is ignored.
+ */
+export interface KeysetSource<T> {
+  /** How many values a key holds. */
+  size: number;
+  /** The row's place in the order: JSON strings and numbers. */
+  keyOf(row: T): (string | number)[];
+  /** The first `limit` rows after `key` in the order. */
+  fetchAfter(key: (string | number)[], limit: number): Promise<T[]>;
+}
+
+interface Cursor {
+  /** The page whose last row the key is. */
+  page: number;
+  key: (string | number)[];
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.page, ...cursor.key])).toString('base64url');
+}
+
+/** The cursor's key when it continues `page - 1` with a key of `size` values, else null. */
+function cursorKey(value: string | undefined, page: number, size: number) {
+  if (value === undefined || page < 2) return null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (!Array.isArray(parsed) || parsed.length !== size + 1 || parsed[0] !== page - 1) return null;
+    const key = parsed.slice(1);
+    const plain = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && isFinite(v));
+    return key.every(plain) ? (key as (string | number)[]) : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface PageOptions {
@@ -41,7 +83,7 @@ const queryValue = z
   .optional()
   .transform((value) => (Array.isArray(value) ? value[value.length - 1] : value));
 
-const pageQuery = z.object({ page: queryValue, page_size: queryValue });
+const pageQuery = z.object({ page: queryValue, page_size: queryValue, cursor: queryValue });
 
 function positiveInt(value: string): number | null {
   const match = /^\s*\+?(\d+)\s*$/.exec(value);
@@ -57,6 +99,7 @@ function invalidPage(): never {
 export interface PageRequest {
   page: number | 'last';
   pageSize: number;
+  cursor?: string;
 }
 
 /**
@@ -66,14 +109,14 @@ export interface PageRequest {
 export function readPageQuery(query: unknown, options: PageOptions = {}): PageRequest {
   const defaultSize = options.defaultPageSize ?? DEFAULT_PAGE_SIZE;
   const maxSize = options.maxPageSize ?? MAX_PAGE_SIZE;
-  const { page, page_size } = parse(pageQuery, query ?? {});
+  const { page, page_size, cursor } = parse(pageQuery, query ?? {});
   const size = page_size === undefined ? null : positiveInt(page_size);
   const pageSize = size === null ? defaultSize : Math.min(size, maxSize);
   if (page === undefined) return { page: 1, pageSize };
   if (page === 'last') return { page: 'last', pageSize };
   const number = positiveInt(page);
   if (number === null) invalidPage();
-  return { page: number, pageSize };
+  return { page: number, pageSize, cursor };
 }
 
 function requestUrl(request: FastifyRequest): URL {
@@ -85,11 +128,13 @@ function requestUrl(request: FastifyRequest): URL {
   }
 }
 
-function pageLink(url: URL, page: number): string {
+function pageLink(url: URL, page: number, cursor: Cursor | null = null): string {
   const link = new URL(url);
   // DRF drops `page` from the link to the first page rather than writing page=1.
   if (page === 1) link.searchParams.delete('page');
   else link.searchParams.set('page', String(page));
+  if (cursor) link.searchParams.set('cursor', encodeCursor(cursor));
+  else link.searchParams.delete('cursor');
   return link.toString();
 }
 
@@ -99,18 +144,25 @@ export async function paginate<T>(
   source: PageSource<T>,
   options: PageOptions = {},
 ): Promise<Page<T>> {
-  const { page, pageSize } = readPageQuery(request.query, options);
+  const { page, pageSize, cursor } = readPageQuery(request.query, options);
   const count = await source.count();
   // An empty list still has its first page, as Django's paginator allows.
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const number = page === 'last' ? pages : page;
   if (number > pages) invalidPage();
-  const results = await source.fetch({ limit: pageSize, offset: (number - 1) * pageSize });
+  const { keyset } = source;
+  const after = keyset ? cursorKey(cursor, number, keyset.size) : null;
+  const results =
+    keyset && after
+      ? await keyset.fetchAfter(after, pageSize)
+      : await source.fetch({ limit: pageSize, offset: (number - 1) * pageSize });
   const url = requestUrl(request);
+  const last = results[results.length - 1];
+  const nextCursor = keyset && last ? { page: number, key: keyset.keyOf(last) } : null;
   return {
     count,
     number,
-    next: number < pages ? pageLink(url, number + 1) : null,
+    next: number < pages ? pageLink(url, number + 1, nextCursor) : null,
     previous: number > 1 ? pageLink(url, number - 1) : null,
     results,
   };

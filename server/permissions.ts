@@ -135,7 +135,36 @@ const DENIED: Record<Right, string> = {
   admin: 'You do not have admin access to this project.',
 };
 
-/** The corpus with the caller's rights, or null when it does not exist or is unreadable. */
+/**
+ * The columns of `corpora`, to read a corpus joined to another table under `corpus_` names:
+ * the type check below fails when the table gains a column this list lacks.
+ */
+const CORPUS_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'public',
+  'indexable',
+  'top_level_type',
+  'created',
+  'updated',
+] as const satisfies readonly (keyof Corpus)[];
+type MissingCorpusColumn = Exclude<keyof Corpus, (typeof CORPUS_COLUMNS)[number]>;
+const everyCorpusColumn: [MissingCorpusColumn] extends [never] ? true : never = true;
+void everyCorpusColumn;
+
+/** The access a caller has, from a corpus and their membership level on it. */
+function accessOf(user: User | null, corpus: Corpus, level: number | null): CorpusAccess | null {
+  noteRead(corpus.public === 1);
+  const rights = rightsFor(user, level, corpus);
+  if (!rights.includes('read')) return null;
+  return { corpus, rights, level };
+}
+
+/**
+ * The corpus with the caller's rights, or null when it does not exist or is unreadable: the
+ * corpus and the caller's membership in one query.
+ */
 export async function findCorpusAccess(
   db: Db,
   user: User | null,
@@ -144,17 +173,20 @@ export async function findCorpusAccess(
   if (!UUID.test(corpusId)) return null;
   const limit = projectLimit(user);
   if (limit && limit !== corpusId.toLowerCase()) return null;
-  const corpus = await db
+  const row = await db
     .selectFrom('corpora')
-    .selectAll()
-    .where('id', '=', corpusId.toLowerCase())
+    .leftJoin('memberships', (join) =>
+      join
+        .onRef('memberships.corpus_id', '=', 'corpora.id')
+        .on('memberships.user_id', '=', user?.id ?? ''),
+    )
+    .selectAll('corpora')
+    .select('memberships.level as member_level')
+    .where('corpora.id', '=', corpusId.toLowerCase())
     .executeTakeFirst();
-  if (!corpus) return null;
-  noteRead(corpus.public === 1);
-  const level = user ? await membershipLevel(db, user.id, corpus.id) : null;
-  const rights = rightsFor(user, level, corpus);
-  if (!rights.includes('read')) return null;
-  return { corpus, rights, level };
+  if (!row) return null;
+  const { member_level: level, ...corpus } = row;
+  return accessOf(user, corpus, user ? level : null);
 }
 
 /** Throws the 403 for a readable corpus on which the caller lacks `right`. */
@@ -265,14 +297,33 @@ export async function findElementAccess(
   elementId: string,
 ): Promise<ElementAccess | null> {
   if (!UUID.test(elementId)) return null;
-  const element = await db
+  // The element, its corpus and the caller's membership in one query: every element route
+  // starts here, and each query saved is saved on every call.
+  const row = await db
     .selectFrom('elements')
-    .selectAll()
-    .where('id', '=', elementId.toLowerCase())
+    .innerJoin('corpora', 'corpora.id', 'elements.corpus_id')
+    .leftJoin('memberships', (join) =>
+      join
+        .onRef('memberships.corpus_id', '=', 'elements.corpus_id')
+        .on('memberships.user_id', '=', user?.id ?? ''),
+    )
+    .selectAll('elements')
+    .select(CORPUS_COLUMNS.map((column) => `corpora.${column} as corpus__${column}` as const))
+    .select('memberships.level as member_level')
+    .where('elements.id', '=', elementId.toLowerCase())
     .executeTakeFirst();
-  if (!element) return null;
-  const access = await findCorpusAccess(db, user, element.corpus_id);
-  return access ? { element, access } : null;
+  if (!row) return null;
+  const limit = projectLimit(user);
+  if (limit && limit !== row.corpus_id) return null;
+  // Split the row back: `corpus__` names the corpus' columns, the rest are the element's.
+  const element = {} as Record<string, unknown>;
+  const corpus = {} as Record<string, unknown>;
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith('corpus__')) corpus[key.slice('corpus__'.length)] = value;
+    else if (key !== 'member_level') element[key] = value;
+  }
+  const access = accessOf(user, corpus as unknown as Corpus, user ? row.member_level : null);
+  return access ? { element: element as unknown as Element, access } : null;
 }
 
 /** An element named in a path: 404 when unreadable, 403 when the right is missing. */

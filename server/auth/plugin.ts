@@ -90,10 +90,12 @@ export async function authPlugin(
     // CSRF cookie: a Set-Cookie does not belong on a cacheable tile.
     const api = request.url.startsWith('/api/');
     if (!api && !request.url.startsWith('/iiif/')) return;
-    if (api && !request.cookies[CSRF_COOKIE]) {
+    const header = request.headers.authorization;
+    // A caller with an Authorization header (a script, a worker) sends no cookies: the CSRF
+    // cookie is for browsers, and minting one on each scripted call costs for nothing.
+    if (api && !header && !request.cookies[CSRF_COOKIE]) {
       reply.setCookie(CSRF_COOKIE, newCsrfToken(), { ...cookieOptions, maxAge: 365 * 24 * 3600 });
     }
-    const header = request.headers.authorization;
     if (header && /^(Farm|Agent)\s/i.test(header)) return;
     if (header && /^Ponos\s/i.test(header)) {
       const match = /^Ponos\s+(\S+)$/i.exec(header);

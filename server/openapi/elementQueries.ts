@@ -39,8 +39,15 @@ const filters = {
   transcription_confidence_operator: operator,
 };
 
-/** What a list shows: order and the with_* flags (listOptions.ts). */
+/** What a list shows: order and the with_* flags (listOptions.ts), and next links' cursor. */
 const options = {
+  cursor: z
+    .string()
+    .optional()
+    .describe(
+      'Set by the server in `next` links: the page then starts after the last element of the ' +
+        'page before, as fast deep in the list as at its start (an unfitting cursor is ignored)',
+    ),
   order_direction: z.enum(['asc', 'desc']).optional(),
   with_classes: queryFlag,
   with_metadata: queryFlag,

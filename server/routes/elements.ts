@@ -259,7 +259,7 @@ export async function elementRoutes(app: FastifyInstance): Promise<void> {
   async function retrieve(request: FastifyRequest, found: ElementAccess) {
     const row = await elementRowById(db, found.element.id);
     if (!row) throw notFound();
-    return elementJson(db, row, requestOrigin(request), found.access.rights);
+    return elementJson(db, row, requestOrigin(request), found.access.rights, found.access.corpus);
   }
 
   const updateElementSchema = {

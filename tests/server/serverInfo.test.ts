@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { Client, DEFAULT_FEATURES, describeEachDialect } from './harness';
+import { Client, DEFAULT_FEATURES, createTestUser, describeEachDialect } from './harness';
 import { NOT_FOUND } from './expectedErrors';
 
 describeEachDialect('GET /api/v1/', ({ t }) => {
@@ -17,6 +17,16 @@ describeEachDialect('GET /api/v1/', ({ t }) => {
     const client = new Client(t().app);
     await client.get('/api/v1/');
     expect(client.cookie('arkindex.csrf')).toMatch(/^[\w-]{20,}$/);
+  });
+
+  it('sets no CSRF cookie for a script calling with a token', async () => {
+    const user = await createTestUser(t().app);
+    const response = await t().app.inject({
+      url: '/api/v1/',
+      headers: { authorization: `Token ${user.token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['set-cookie']).toBeUndefined();
   });
 
   it('answers unknown API routes with a structured 404', async () => {

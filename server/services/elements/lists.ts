@@ -12,7 +12,7 @@ import type { PageSource } from '../../pagination';
 import type { CorpusIds } from '../../permissions';
 import { filterConditions, nameIndexCondition, type ElementFilters } from './filters';
 import type { ElementOrder, OrderDirection } from './listOptions';
-import { MAX_DEPTH, type ElementRow } from './repository';
+import { imageSelection, MAX_DEPTH, type ElementRow } from './repository';
 
 export type ListScope =
   | { kind: 'corpus'; corpusId: string }
@@ -82,7 +82,7 @@ export interface OrderSpec {
 }
 
 function ordered<O>(
-  query: SelectQueryBuilder<Database, 'elements' | 'element_types' | 'users', O>,
+  query: SelectQueryBuilder<Database, 'elements' | 'element_types' | 'users' | 'images', O>,
   scope: ListScope,
   { order, direction }: OrderSpec,
 ) {
@@ -106,6 +106,27 @@ function ordered<O>(
   }
 }
 
+const isHierarchy = (
+  scope: ListScope,
+): scope is Extract<ListScope, { kind: 'children' | 'parents' }> =>
+  scope.kind === 'children' || scope.kind === 'parents';
+
+/**
+ * The order's columns, as SQL and as the names they have in a page's rows: what a keyset page
+ * continues after. Null for the random order, which has no place to continue from.
+ */
+function keyColumns(scope: ListScope, { order }: OrderSpec) {
+  const id = { ref: sql.ref('elements.id'), name: 'id' };
+  if (order === 'random') return null;
+  if (order === 'created') return [{ ref: sql.ref('elements.created'), name: 'created' }, id];
+  if (order === 'position' && isHierarchy(scope)) {
+    const position = { ref: sql.ref('scope.position'), name: 'scope_position' };
+    const depth = { ref: sql.ref('scope.depth'), name: 'scope_depth' };
+    return scope.recursive ? [depth, position, id] : [position, id];
+  }
+  return [{ ref: sql.ref('elements.name'), name: 'name' }, id];
+}
+
 /** The page query: the rows with their type and creator, in order. */
 export function elementPageQuery(
   db: Db,
@@ -116,12 +137,21 @@ export function elementPageQuery(
   const query = filteredElements(db, scope, filters)
     .innerJoin('element_types', 'element_types.id', 'elements.type_id')
     .leftJoin('users', 'users.id', 'elements.creator_id')
+    .leftJoin('images', 'images.id', 'elements.image_id')
     .selectAll('elements')
     .select([
       'element_types.slug as type_slug',
       'element_types.folder as type_folder',
       'users.email as creator_email',
-    ]);
+      ...imageSelection,
+    ])
+    // A hierarchy's place of each row, for the next page's cursor.
+    .$if(isHierarchy(scope), (q) =>
+      q.select([
+        sql<number>`scope.position`.as('scope_position'),
+        sql<number>`scope.depth`.as('scope_depth'),
+      ]),
+    );
   return ordered(query, scope, order);
 }
 
@@ -144,9 +174,31 @@ export function elementRowSource(
   filters: ElementFilters,
   order: OrderSpec,
 ): PageSource<ElementRow> {
+  const columns = keyColumns(scope, order);
+  const after = order.direction === 'desc' ? sql.raw('<') : sql.raw('>');
   return {
     count: () => countElements(db, scope, filters),
     fetch: ({ limit, offset }) =>
       elementPageQuery(db, scope, filters, order).limit(limit).offset(offset).execute(),
+    keyset: columns
+      ? {
+          size: columns.length,
+          keyOf: (row) =>
+            columns.map(({ name }) => {
+              const value = (row as unknown as Record<string, unknown>)[name];
+              // PostgreSQL's MIN() of integers comes back as a string of digits.
+              return typeof value === 'number' ? value : String(value);
+            }),
+          fetchAfter: (key, limit) =>
+            elementPageQuery(db, scope, filters, order)
+              // A row value comparison: the order's columns after the key's, in one condition
+              // both databases read as a range on the order's index.
+              .where(
+                sql<boolean>`(${sql.join(columns.map((c) => c.ref))}) ${after} (${sql.join(key)})`,
+              )
+              .limit(limit)
+              .execute(),
+        }
+      : undefined,
   };
 }

@@ -11,7 +11,7 @@ import { sql, type ColumnType } from 'kysely';
 import { nowIso } from '../../clock';
 import { chunks, INSERT_CHUNK } from '../../db/chunks';
 import type { Db } from '../../db';
-import type { Element, Flag } from '../../db/schema';
+import type { Element, Flag, Image } from '../../db/schema';
 
 // Added by migration 0005_element_lists; declared here, next to the code that keeps it.
 declare module '../../db/schema' {
@@ -21,11 +21,60 @@ declare module '../../db/schema' {
   }
 }
 
-/** An element with what every answer shows next to it: its type and its creator's e-mail. */
-export interface ElementRow extends Element {
+/**
+ * The columns of `images`, read with the elements of a page under `image__` names so a page
+ * needs no second query for its images; the type check fails when the table gains a column.
+ */
+const IMAGE_COLUMNS = [
+  'id',
+  'corpus_id',
+  'path',
+  'url',
+  'width',
+  'height',
+  'status',
+  'mime',
+  'hash',
+  'created',
+] as const satisfies readonly (keyof Image)[];
+type MissingImageColumn = Exclude<keyof Image, (typeof IMAGE_COLUMNS)[number]>;
+const everyImageColumn: [MissingImageColumn] extends [never] ? true : never = true;
+void everyImageColumn;
+
+type ImageColumns = {
+  [K in (typeof IMAGE_COLUMNS)[number] as `image__${K}`]?: Image[K] | null;
+};
+
+/** What a select adds, joined to `images`, for imageOfRow to read. */
+export const imageSelection = [
+  'images.id as image__id',
+  'images.corpus_id as image__corpus_id',
+  'images.path as image__path',
+  'images.url as image__url',
+  'images.width as image__width',
+  'images.height as image__height',
+  'images.status as image__status',
+  'images.mime as image__mime',
+  'images.hash as image__hash',
+  'images.created as image__created',
+] as const satisfies readonly `images.${(typeof IMAGE_COLUMNS)[number]} as image__${string}`[];
+
+/**
+ * An element with what every answer shows next to it: its type and its creator's e-mail, and
+ * its image when the query joined it (imageSelection).
+ */
+export interface ElementRow extends Element, ImageColumns {
   type_slug: string;
   type_folder: Flag;
   creator_email: string | null;
+}
+
+/** The image read with the row, or null when the query did not join it or it has none. */
+export function imageOfRow(row: ElementRow): Image | null {
+  if (!row.image__id) return null;
+  const image = {} as Record<string, unknown>;
+  for (const column of IMAGE_COLUMNS) image[column] = row[`image__${column}`];
+  return image as unknown as Image;
 }
 
 /**
@@ -46,11 +95,13 @@ export async function elementRowsByIds(db: Db, ids: readonly string[]): Promise<
         .selectFrom('elements')
         .innerJoin('element_types', 'element_types.id', 'elements.type_id')
         .leftJoin('users', 'users.id', 'elements.creator_id')
+        .leftJoin('images', 'images.id', 'elements.image_id')
         .selectAll('elements')
         .select([
           'element_types.slug as type_slug',
           'element_types.folder as type_folder',
           'users.email as creator_email',
+          ...imageSelection,
         ])
         .where('elements.id', 'in', part)
         .execute()),

@@ -10,7 +10,7 @@ import { boundingBox, fullImagePolygon, type Point } from '../../geometry/polygo
 import { imageJson, type ImageJson } from '../images';
 import { workerRunSummaries, type WorkerRunSummary } from '../workerRuns';
 import { DEFAULT_SERIALIZE, type SerializeOptions } from './listOptions';
-import { chunks, INSERT_CHUNK, type ElementRow } from './repository';
+import { chunks, imageOfRow, INSERT_CHUNK, type ElementRow } from './repository';
 
 export interface WorkerRunJson {
   id: string;
@@ -108,8 +108,13 @@ export function iiifRegion(polygon: readonly Point[], image: Pick<Image, 'width'
   return `${box.x},${box.y},${box.width},${box.height}`;
 }
 
-async function imagesById(db: Db, ids: string[]): Promise<Map<string, Image>> {
-  const map = new Map<string, Image>();
+/** `known` with the images of `ids` read from the database added. */
+async function imagesById(
+  db: Db,
+  ids: string[],
+  known: Map<string, Image>,
+): Promise<Map<string, Image>> {
+  const map = new Map(known);
   for (const part of chunks(ids, INSERT_CHUNK)) {
     const rows = await db.selectFrom('images').selectAll().where('id', 'in', part).execute();
     for (const row of rows) map.set(row.id, row);
@@ -117,10 +122,15 @@ async function imagesById(db: Db, ids: string[]): Promise<Map<string, Image>> {
   return map;
 }
 
-async function corporaById(db: Db, ids: string[]): Promise<Map<string, Corpus>> {
-  if (ids.length === 0) return new Map();
+/** `known` with the corpora of `ids` read from the database added. */
+async function corporaById(
+  db: Db,
+  ids: string[],
+  known: Map<string, Corpus>,
+): Promise<Map<string, Corpus>> {
+  if (ids.length === 0) return known;
   const rows = await db.selectFrom('corpora').selectAll().where('id', 'in', ids).execute();
-  return new Map(rows.map((row) => [row.id, row]));
+  return new Map([...known, ...rows.map((row) => [row.id, row] as const)]);
 }
 
 type ClassificationRow = Awaited<ReturnType<typeof classificationRows>>[number];
@@ -242,13 +252,32 @@ export async function serializeElements(
   rows: ElementRow[],
   origin: string,
   options: SerializeOptions = DEFAULT_SERIALIZE,
+  /** Corpora the caller already holds (a detail's own), not read again. */
+  knownCorpora?: Corpus[],
 ): Promise<ElementListJson[]> {
   const ids = rows.map((row) => row.id);
   const imageIds = [...new Set(rows.flatMap((row) => (row.image_id ? [row.image_id] : [])))];
   const corpusIds = [...new Set(rows.map((row) => row.corpus_id))];
+  // Images come with the rows when their query joined them; only the others are read here.
+  const joined = new Map<string, Image>();
+  for (const row of rows) {
+    const image = imageOfRow(row);
+    if (image) joined.set(image.id, image);
+  }
+  const known = new Map((knownCorpora ?? []).map((corpus) => [corpus.id, corpus]));
   const [images, corpora, classRows, metadataRowList, parents] = await Promise.all([
-    imagesById(db, imageIds),
-    options.corpus ? corporaById(db, corpusIds) : null,
+    imagesById(
+      db,
+      imageIds.filter((id) => !joined.has(id)),
+      joined,
+    ),
+    options.corpus
+      ? corporaById(
+          db,
+          corpusIds.filter((id) => !known.has(id)),
+          known,
+        )
+      : null,
     options.classes ? classificationRows(db, ids) : null,
     options.metadata ? metadataRows(db, ids) : null,
     options.hasChildren ? withChildren(db, ids) : null,
@@ -261,9 +290,16 @@ export async function serializeElements(
   ]);
   const classes = classRows ? groupClassifications(classRows, summaries) : null;
   const metadata = metadataRowList ? groupMetadata(metadataRowList, summaries) : null;
+  // A page's lines share their page's image: its JSON (a URL parse) is made once per image.
+  const iiifOf = new Map<string, ImageJson>();
+  const iiifJson = (image: Image) => {
+    let json = iiifOf.get(image.id);
+    if (!json) iiifOf.set(image.id, (json = imageJson(image, origin)));
+    return json;
+  };
   return rows.map((row) => {
     const image = row.image_id ? images.get(row.image_id) : undefined;
-    const iiif = image ? imageJson(image, origin) : null;
+    const iiif = image ? iiifJson(image) : null;
     const polygon = image ? parsePolygon(row.polygon, image) : null;
     const region = image && polygon ? iiifRegion(polygon, image) : null;
     const corpus = corpora?.get(row.corpus_id);
@@ -305,15 +341,17 @@ export async function elementJson(
   row: ElementRow,
   origin: string,
   rights: Right[],
+  corpus?: Corpus,
 ): Promise<ElementJson> {
   const [[base], metadataCount] = await Promise.all([
     // With the classifications, so the element's and theirs share one worker run query.
-    serializeElements(db, [row], origin, {
-      ...DEFAULT_SERIALIZE,
-      corpus: true,
-      hasChildren: true,
-      classes: true,
-    }),
+    serializeElements(
+      db,
+      [row],
+      origin,
+      { ...DEFAULT_SERIALIZE, corpus: true, hasChildren: true, classes: true },
+      corpus ? [corpus] : undefined,
+    ),
     db
       .selectFrom('metadata')
       .select((eb) => eb.fn.countAll().as('count'))
