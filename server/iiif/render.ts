@@ -120,7 +120,7 @@ export async function storedOutput(
   if (!storedLevel || storedLevel.quality > quality + 1) return null;
   const index = wholeTileIndex(storedLevel, rect);
   if (index === null) return null;
-  const tile = await readStoredTile(file, storedLevel, index);
+  const tile = await readStoredTile(file, mtimeMs, storedLevel, index);
   if (tile) renderStats.stored += 1;
   return tile;
 }

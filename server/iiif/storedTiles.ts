@@ -157,41 +157,64 @@ export function wholeTileIndex(
 /**
  * Pyramids recently read from, kept open: a tile is then one read, where opening and closing
  * made it three trips through libuv's pool. Few are kept (a viewer reads one page at a time),
- * and a handle on a removed pyramid only holds its disk space until it is pushed out.
+ * by path and mtime (the directory read goes with that mtime); a removed pyramid's handle is
+ * closed by closeStoredFile.
  */
 const OPEN_FILES = 16;
 const openFiles = new Map<string, Promise<fs.promises.FileHandle>>();
 
-function openFile(file: string): Promise<fs.promises.FileHandle> {
-  const known = openFiles.get(file);
+function close(handle: Promise<fs.promises.FileHandle>): void {
+  // FileHandle.close() waits for the reads already started on it; later ones fail, and their
+  // tile is rendered instead.
+  void handle.then((h) => h.close()).catch(() => {});
+}
+
+function openFile(file: string, mtimeMs: number): Promise<fs.promises.FileHandle> {
+  const key = `${mtimeMs}:${file}`;
+  const known = openFiles.get(key);
   if (known) {
-    openFiles.delete(file);
-    openFiles.set(file, known);
+    openFiles.delete(key);
+    openFiles.set(key, known);
     return known;
   }
   const opening = fs.promises.open(file, 'r');
-  openFiles.set(file, opening);
-  opening.catch(() => openFiles.delete(file));
+  openFiles.set(key, opening);
+  opening.catch(() => openFiles.delete(key));
   while (openFiles.size > OPEN_FILES) {
     const [oldest, handle] = openFiles.entries().next().value as [
       string,
       Promise<fs.promises.FileHandle>,
     ];
     openFiles.delete(oldest);
-    // FileHandle.close() waits for the reads already started on it.
-    void handle.then((h) => h.close()).catch(() => {});
+    close(handle);
   }
   return opening;
 }
 
-/** One stored tile as a JPEG file of its own: SOI, JFIF, the level's tables, the tile's data. */
+/** Lets go of a pyramid about to be removed, so its disk space is given back. */
+export function closeStoredFile(file: string): void {
+  for (const [key, handle] of openFiles) {
+    if (key.slice(key.indexOf(':') + 1) === file) {
+      openFiles.delete(key);
+      close(handle);
+    }
+  }
+}
+
+/**
+ * One stored tile as a JPEG file of its own: SOI, JFIF, the level's tables, the tile's data;
+ * null when it cannot be read (the file closed or cut short), for the tile to be rendered.
+ */
 export async function readStoredTile(
   file: string,
+  mtimeMs: number,
   level: StoredLevel,
   index: number,
 ): Promise<Buffer | null> {
-  const data = await readAt(await openFile(file), level.offsets[index]!, level.counts[index]!);
+  const data = await openFile(file, mtimeMs)
+    .then((handle) => readAt(handle, level.offsets[index]!, level.counts[index]!))
+    .catch(() => null);
   // A tile holds SOI … EOI without its tables; the tables hold SOI … EOI with nothing else.
-  if (data.length < 4 || data[0] !== 0xff || data[1] !== 0xd8) return null;
+  if (!data || data.length < 4 || data[0] !== 0xff || data[1] !== 0xd8) return null;
   return Buffer.concat([SOI, JFIF, level.tables.subarray(2, -2), data.subarray(2)]);
 }

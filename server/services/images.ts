@@ -13,6 +13,7 @@ import type { Db } from '../db';
 import type { Image, User } from '../db/schema';
 import { notFound, validationError } from '../errors';
 import { jpegQuality } from '../iiif/jpegQuality';
+import { closeStoredFile } from '../iiif/storedTiles';
 import { noteRead } from '../cors';
 import { projectLimit, rightsFor } from '../permissions';
 
@@ -358,6 +359,7 @@ export async function requireReadableImage(
 /** Removes a local image's pyramid and rendered outputs (the row is the caller's business). */
 export async function deleteImageFiles(dataDir: string, image: Image): Promise<void> {
   const file = imageFile(dataDir, image);
+  if (file) closeStoredFile(file);
   if (file) await fs.promises.rm(file, { force: true });
   await fs.promises.rm(iiifCacheDir(dataDir, image.id), { recursive: true, force: true });
 }

@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../../server/config';
 import { jpegQuality } from '../../../server/iiif/jpegQuality';
 import { renderStats, storedOutput } from '../../../server/iiif/render';
-import { readStoredLevels } from '../../../server/iiif/storedTiles';
+import {
+  closeStoredFile,
+  readStoredLevels,
+  readStoredTile,
+} from '../../../server/iiif/storedTiles';
 import { parseImageRequest } from '../../../server/iiif/params';
 import { iiifCacheDir, imageFile, storeImage } from '../../../server/services/images';
 import type { Image } from '../../../server/db/schema';
@@ -109,6 +113,20 @@ describeEachDialect('a tile asked for as the pyramid stores it', ({ t }) => {
       expect([info.width, info.height], path).toEqual(size);
       expect(Math.abs((await jpegQuality(response.rawPayload))! - 85), path).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('is read again after its pyramid was let go of, and is nothing once the pyramid is gone', async () => {
+    const copy = `${file}.copy.tif`;
+    fs.copyFileSync(file, copy);
+    const { mtimeMs } = fs.statSync(copy);
+    const [level] = (await readStoredLevels(copy))!;
+    const tile = await readStoredTile(copy, mtimeMs, level!, 0);
+    expect(tile?.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    closeStoredFile(copy);
+    expect((await readStoredTile(copy, mtimeMs, level!, 0))?.equals(tile!)).toBe(true);
+    closeStoredFile(copy);
+    fs.rmSync(copy);
+    expect(await readStoredTile(copy, mtimeMs, level!, 0)).toBeNull();
   });
 
   it('is not sent as stored when the pyramid is of a higher quality than the server sends', async () => {
