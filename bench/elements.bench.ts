@@ -232,6 +232,42 @@ async function get(server: ChildServer, url: string, headers: Record<string, str
   return response.body;
 }
 
+/**
+ * The deep page of the type=page list reached as a client following `next` reaches it: with
+ * the cursor of the page before, against the same rows read by key on the database.
+ */
+async function cursorCase(
+  server: ChildServer,
+  headers: Record<string, string>,
+  token: string,
+  corpusId: string,
+  pageType: string,
+): Promise<Case> {
+  const deep = Math.min(150, Math.floor((FOLDERS * PAGES_PER_FOLDER) / 20));
+  const base = `/api/v1/corpus/${corpusId}/elements/?type=page`;
+  const before = JSON.parse(await get(server, `${base}&page=${deep - 1}`, headers)) as {
+    next: string;
+  };
+  const next = new URL(before.next);
+  const [, , name, id] = JSON.parse(
+    Buffer.from(next.searchParams.get('cursor')!, 'base64url').toString(),
+  ) as [number, number, string, string];
+  // What following next needs: no count (the cursor carries the first page's), the rows after
+  // the key and one more to know whether a page follows.
+  return {
+    label: `project list, type=page, page ${deep} by its next link`,
+    url: `${next.pathname}${next.search}`,
+    sql: [
+      [RIGHTS_ON_CORPUS, [token, corpusId]],
+      [
+        `SELECT ${ROW} FROM elements e ${JOINS} WHERE e.corpus_id = $1 AND e.type_id = $2
+         AND (e.name, e.id) > ($3, $4) ORDER BY e.name, e.id LIMIT 21`,
+        [corpusId, pageType, name, id],
+      ],
+    ],
+  };
+}
+
 async function runSql(raw: RawDriver, statements: Case['sql']) {
   for (const [text, params] of statements) await raw.all(text, params);
 }
@@ -332,7 +368,9 @@ async function benchDialect(dialect: DialectName): Promise<void> {
       () => raw!.all('SELECT id FROM users WHERE auth_token = $1 AND is_active = 1', [token]),
     );
     const figures: PairFigure[] = [];
-    for (const item of cases(driver, token, corpusId, types)) {
+    const all = cases(driver, token, corpusId, types);
+    all.push(await cursorCase(server, headers, token, corpusId, types.page!));
+    for (const item of all) {
       const figure = await pairsWithin(
         item.label,
         () => get(server!, item.url, headers),

@@ -33,11 +33,13 @@ export interface PageSource<T> {
 }
 
 /**
- * A deep page by OFFSET costs every row before it. Where a list's order is total, the `next`
- * link also carries a `cursor`: the page it follows and that page's last key. A request with
- * both `page` and a cursor naming the page before reads the rows after the key instead, so
- * page 150 costs what page 1 costs for a client that follows `next`, as Arkindex's clients
- * do. The page number stays the authority: a cursor that does not fit the page is ignored.
+ * A deep page by OFFSET costs every row before it, and its count every row of the list. Where
+ * a list's order is total, the `next` link also carries a `cursor`: the page it follows, the
+ * count that page gave and its last key. A request with both `page` and a cursor naming the
+ * page before reads the rows after the key instead, and counts nothing: a client following
+ * `next` (as Arkindex's clients do) pays for page 150 what it paid for page 1, and sees the
+ * count its first page gave all along. `next` then depends on whether a row follows, not on
+ * the count. The page number stays the authority: a cursor that does not fit is ignored.
  */
 export interface KeysetSource<T> {
   /** How many values a key holds. */
@@ -51,25 +53,30 @@ export interface KeysetSource<T> {
 interface Cursor {
   /** The page whose last row the key is. */
   page: number;
+  count: number;
   key: (string | number)[];
 }
 
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.page, ...cursor.key])).toString('base64url');
+function encodeCursor({ page, count, key }: Cursor): string {
+  return Buffer.from(JSON.stringify([page, count, ...key])).toString('base64url');
 }
 
-/** The cursor's key when it continues `page - 1` with a key of `size` values, else null. */
-function cursorKey(value: string | undefined, page: number, size: number) {
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isKeyValue = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && isFinite(v));
+
+/** The cursor when it continues `page - 1` with a key of `size` values, else null. */
+function readCursor(value: string | undefined, page: number, size: number): Cursor | null {
   if (value === undefined || page < 2) return null;
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    if (!Array.isArray(parsed) || parsed.length !== size + 1 || parsed[0] !== page - 1) return null;
-    const key = parsed.slice(1);
-    const plain = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && isFinite(v));
-    return key.every(plain) ? (key as (string | number)[]) : null;
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
   } catch {
     return null;
   }
+  if (!Array.isArray(parsed) || parsed.length !== size + 2 || parsed[0] !== page - 1) return null;
+  const [, count, ...key] = parsed as unknown[];
+  if (!isCount(count) || !key.every(isKeyValue)) return null;
+  return { page: page - 1, count, key: key as (string | number)[] };
 }
 
 export interface PageOptions {
@@ -145,25 +152,47 @@ export async function paginate<T>(
   options: PageOptions = {},
 ): Promise<Page<T>> {
   const { page, pageSize, cursor } = readPageQuery(request.query, options);
+  const url = requestUrl(request);
+  const { keyset } = source;
+  const followed = keyset && page !== 'last' ? readCursor(cursor, page, keyset.size) : null;
+  if (keyset && followed) return keysetPage(url, keyset, followed, pageSize);
   const count = await source.count();
   // An empty list still has its first page, as Django's paginator allows.
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const number = page === 'last' ? pages : page;
   if (number > pages) invalidPage();
-  const { keyset } = source;
-  const after = keyset ? cursorKey(cursor, number, keyset.size) : null;
-  const results =
-    keyset && after
-      ? await keyset.fetchAfter(after, pageSize)
-      : await source.fetch({ limit: pageSize, offset: (number - 1) * pageSize });
-  const url = requestUrl(request);
+  const results = await source.fetch({ limit: pageSize, offset: (number - 1) * pageSize });
   const last = results[results.length - 1];
-  const nextCursor = keyset && last ? { page: number, key: keyset.keyOf(last) } : null;
+  const next = keyset && last ? { page: number, count, key: keyset.keyOf(last) } : null;
   return {
     count,
     number,
-    next: number < pages ? pageLink(url, number + 1, nextCursor) : null,
+    next: number < pages ? pageLink(url, number + 1, next) : null,
     previous: number > 1 ? pageLink(url, number - 1) : null,
+    results,
+  };
+}
+
+/** The page after a cursor's: its rows by key, one more read to know whether a page follows. */
+async function keysetPage<T>(
+  url: URL,
+  keyset: KeysetSource<T>,
+  cursor: Cursor,
+  pageSize: number,
+): Promise<Page<T>> {
+  const rows = await keyset.fetchAfter(cursor.key, pageSize + 1);
+  const number = cursor.page + 1;
+  if (rows.length === 0) invalidPage();
+  const results = rows.slice(0, pageSize);
+  const last = results[results.length - 1]!;
+  // The count the first page gave, unless the list has grown past it since.
+  const count = Math.max(cursor.count, (number - 1) * pageSize + rows.length);
+  const next = { page: number, count, key: keyset.keyOf(last) };
+  return {
+    count,
+    number,
+    next: rows.length > pageSize ? pageLink(url, number + 1, next) : null,
+    previous: pageLink(url, number - 1),
     results,
   };
 }

@@ -116,4 +116,19 @@ describeEachDialect('element lists followed by their next links', ({ t }) => {
     // By number, page 2 would now start one element later and the first of these be lost.
     expect(second.results.map((e) => e.id)).toEqual(expected);
   });
+
+  it('counts once: later pages keep the first page’s count and still reach rows added since', async () => {
+    const path = `corpus/${corpusId}/elements/?type=page&page_size=5`;
+    const first = await get(path);
+    expect(first.count).toBe(14);
+    await insertElements(t().app, corpusId, [{ name: 'zz late folio', type: 'page' }]);
+    const pages = [first];
+    for (let next = first.next; next; next = pages[pages.length - 1]!.next) {
+      pages.push(await get(pathOf(next)));
+    }
+    expect(pages.map((page) => page.count)).toEqual([14, 14, 15]);
+    expect(pages[2]!.results.map((e) => e.name)).toContain('zz late folio');
+    // Asked for by number, the page counts again.
+    expect((await get(`${path}&page=3`)).count).toBe(15);
+  });
 });

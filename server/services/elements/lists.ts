@@ -164,6 +164,19 @@ export async function countElements(
   scope: ListScope,
   filters: ElementFilters,
 ): Promise<number> {
+  const unfiltered = Object.values(filters).every((value) => value === undefined);
+  if (unfiltered && scope.kind !== 'corpus' && scope.kind !== 'image' && !scope.recursive) {
+    // Every link names an existing element (foreign keys): the links alone are counted, in the
+    // index on (parent_id, position) or (child_id), with no row of `elements` read.
+    const column = scope.kind === 'children' ? 'parent_id' : 'child_id';
+    const id = scope.kind === 'children' ? scope.parentId : scope.childId;
+    const links = await db
+      .selectFrom('element_links')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where(column, '=', id)
+      .executeTakeFirst();
+    return Number(links?.count ?? 0);
+  }
   const row = await elementCountQuery(db, scope, filters).executeTakeFirst();
   return Number(row?.count ?? 0);
 }
