@@ -90,3 +90,37 @@ describe('overlay drawing', () => {
     expect(ctx.frame.filter((path) => !path.dashed)).toHaveLength(1);
   });
 });
+
+describe('overlay drawing of dense pages seen from afar', () => {
+  // A text line 1,000 pixels long and 40 high whose edges waver by at most 1 pixel, as line
+  // segmenters draw them: 8 points along each edge.
+  const wavy: Point[] = [];
+  for (let k = 0; k < 8; k += 1) wavy.push([k * (1000 / 7), (k % 2) * 1]);
+  for (let k = 7; k >= 0; k -= 1) wavy.push([k * (1000 / 7), 40 - (k % 2) * 1]);
+  const line = (): OverlayScene => ({
+    zones: buildZoneSet([{ id: 'line', polygon: wavy, styleKey: 'text_line' }]),
+    styles: [{ color: '#aa00aa' }],
+    outline: null,
+  });
+
+  it('leaves out the points that move the outline by less than half a pixel on screen', () => {
+    const ctx = createRecordingContext();
+    // A tenth of the image's size: the 1-pixel waves are a tenth of a screen pixel.
+    drawOverlay(ctx, line(), { ...frame, imageToScreen: scaling(0.1) });
+    const [drawn] = ctx.frame;
+    expect(drawn!.points).toHaveLength(4);
+    // The four corners: (1000, 1) and (1000, 39) end the wavering edges.
+    expect(drawn!.points.map(([x, y]) => [x, Math.round(y * 10) / 10])).toEqual([
+      [0, 0],
+      [100, 0.1],
+      [100, 3.9],
+      [0, 4],
+    ]);
+  });
+
+  it('draws every point once the view is close enough for them to show', () => {
+    const ctx = createRecordingContext();
+    drawOverlay(ctx, line(), { ...frame, imageToScreen: scaling(1) });
+    expect(ctx.frame[0]!.points).toHaveLength(16);
+  });
+});

@@ -1,11 +1,13 @@
 /**
  * Draws the zone overlay on a 2D canvas: only the zones whose box meets the visible part of the
- * image, stroked in batches per colour, then the hovered and selected zones filled on top and
- * the element's own outline. Points are mapped to device
- * pixels here rather than through the context's transform, so line widths and dashes stay in
- * screen pixels whatever the zoom.
+ * image, stroked in batches per colour with the points that show at the zoom (kept as paths,
+ * pathBuckets.ts, where the browser has Path2D), then the hovered and selected zones filled on
+ * top and the element's own outline.
  */
-import { visibleImageBBox, type Matrix } from '@/lib/geometry';
+import { matrixScale, visibleImageBBox, type Matrix } from '@/lib/geometry';
+import { levelOf, simplifiedZones } from './simplifiedLevels';
+import { pathsAvailable, strokePaths, uniformScale } from './pathBuckets';
+import { strokeByStyle, tracePolygon } from './strokeBatches';
 import { visibleZones, type ZoneSet } from './zoneSet';
 
 /** The part of CanvasRenderingContext2D the overlay uses; tests and benchmarks can fake it. */
@@ -64,26 +66,6 @@ export interface DrawStats {
   drawn: number;
 }
 
-function tracePolygon(
-  ctx: OverlayContext,
-  m: Matrix,
-  coords: Float64Array,
-  start: number,
-  end: number,
-): void {
-  if (end - start < 2) return;
-  const [a, b, c, d, e, f] = m;
-  let x = coords[start * 2]!;
-  let y = coords[start * 2 + 1]!;
-  ctx.moveTo(a * x + c * y + e, b * x + d * y + f);
-  for (let i = start + 1; i < end; i += 1) {
-    x = coords[i * 2]!;
-    y = coords[i * 2 + 1]!;
-    ctx.lineTo(a * x + c * y + e, b * x + d * y + f);
-  }
-  ctx.closePath();
-}
-
 function paint(
   ctx: OverlayContext,
   color: string,
@@ -116,43 +98,37 @@ export function drawOverlay(
   const [a, b, c, d, e, f] = frame.imageToScreen;
   const m: Matrix = [a * ratio, b * ratio, c * ratio, d * ratio, e * ratio, f * ratio];
 
-  const count = visibleZones(
-    zones,
-    visibleImageBBox(frame.imageToScreen, frame.width, frame.height),
-  );
-  const visible = zones.scratch;
-  const styleCount = zones.styleKeys.length;
-  const { coords, offsets } = zones;
-
-  // Ordinary zones are stroked in short batches per colour: one path per polygon costs a
-  // call each, while one path for thousands of polygons rasterises superlinearly (Chromium's
-  // software canvas took 10× longer). Translucent fills cost most of a frame on dense pages,
-  // so only the hovered and selected zones get one.
+  const bbox = visibleImageBBox(frame.imageToScreen, frame.width, frame.height);
   ctx.globalAlpha = 1;
   ctx.lineWidth = ratio;
   ctx.setLineDash([]);
-  for (let style = 0; style < styleCount; style += 1) {
-    ctx.strokeStyle = (styles[style] ?? DEFAULT_STYLE).color;
-    let batched = 0;
-    ctx.beginPath();
-    for (let k = 0; k < count; k += 1) {
-      const i = visible[k]!;
-      if (zones.styles[i] !== style || i === frame.hovered || i === frame.selected) continue;
-      tracePolygon(ctx, m, coords, offsets[i]!, offsets[i + 1]!);
-      batched += 1;
-      if (batched === PATH_BATCH) {
-        ctx.stroke();
-        ctx.beginPath();
-        batched = 0;
-      }
-    }
-    if (batched) ctx.stroke();
+  const count = visibleZones(zones, bbox);
+  // Ordinary zones are traced with the points that show at this zoom (half a pixel or more).
+  // Translucent fills cost most of a frame on dense pages, so only the hovered and selected
+  // zones get one.
+  const scale = uniformScale(m);
+  const level = levelOf(scale ?? matrixScale(m));
+  const colorOf = (style: number) => (styles[style] ?? DEFAULT_STYLE).color;
+  if (scale && pathsAvailable()) {
+    // Kept paths hold the hovered and selected zones too: their thicker strokes cover them.
+    strokePaths(ctx, zones, level, bbox, m, scale, ratio, colorOf);
+  } else {
+    strokeByStyle(
+      ctx,
+      zones,
+      simplifiedZones(zones, level),
+      count,
+      m,
+      PATH_BATCH,
+      colorOf,
+      (i) => i === frame.hovered || i === frame.selected,
+    );
   }
 
   const emphasise = (i: number, alpha: number, width: number) => {
     if (i < 0 || i >= zones.count) return;
     ctx.beginPath();
-    tracePolygon(ctx, m, coords, offsets[i]!, offsets[i + 1]!);
+    tracePolygon(ctx, m, zones.coords, zones.offsets[i]!, zones.offsets[i + 1]!);
     paint(ctx, (styles[zones.styles[i]!] ?? DEFAULT_STYLE).color, alpha, width * ratio);
   };
   if (frame.hovered !== frame.selected) emphasise(frame.hovered, HOVER_FILL_ALPHA, 2);
