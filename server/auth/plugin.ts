@@ -4,6 +4,7 @@ import type { User } from '../db/schema';
 import { ApiError, notAuthenticated, permissionDenied } from '../errors';
 import { limitToProject } from '../permissions';
 import { taskForToken } from '../services/tasks/tokens';
+import { CallerCache } from './callerCache';
 import {
   CSRF_COOKIE,
   CSRF_HEADER,
@@ -85,6 +86,12 @@ export async function authPlugin(
   app.decorateRequest('user', null);
   app.decorateRequest('authMethod', null);
 
+  const callers = new CallerCache();
+  // Any write may change who a credential names (see callerCache.ts): after one, read again.
+  app.addHook('onResponse', async (request) => {
+    if (UNSAFE.has(request.method)) callers.clear();
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     // IIIF images follow their project's rights, so /iiif/ needs the caller too, but not the
     // CSRF cookie: a Set-Cookie does not belong on a cacheable tile.
@@ -107,14 +114,19 @@ export async function authPlugin(
     }
     if (header) {
       const match = /^Token\s+(\S+)$/i.exec(header);
-      const user = match ? await userForToken(app.db, match[1] as string) : null;
+      const token = match?.[1];
+      const user = token
+        ? await callers.through(`token ${token}`, () => userForToken(app.db, token))
+        : null;
       if (!user) throw invalidToken();
       request.user = user;
       request.authMethod = 'token';
       return;
     }
     const session = request.cookies[SESSION_COOKIE];
-    const user = session ? await userForSession(app.db, session) : null;
+    const user = session
+      ? await callers.through(`session ${session}`, () => userForSession(app.db, session))
+      : null;
     // Only where it is wrong: an answer that crossed a login or a logout on its way back must
     // not undo what that answer set.
     if (api && request.cookies[SESSION_HINT_COOKIE] !== (user ? '1' : '0')) {
