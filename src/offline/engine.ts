@@ -197,8 +197,8 @@ export class SyncEngine {
       // Its ids are the server's by now (the creations it names were applied before it).
       if (isTempId(current.entityId) && !isCreation(current.kind)) return null;
       if (this.kinds[current.kind].refs(current).some(isTempId)) return null;
-      await this.db.outbox.update(seq, { status: 'sending', attempts: current.attempts + 1 });
       const claimed = { ...current, status: 'sending' as const, attempts: current.attempts + 1 };
+      await this.db.outbox.put(claimed);
       const kind = this.kinds[current.kind];
       const lastModified = kind.conditional
         ? await (kind.baseVersion ?? elementBaseVersion)(this.db, claimed)

@@ -44,10 +44,16 @@ export async function remapTempId(
     });
   // A list's key names its owner: the temporary owner's lists are stored again under the new id.
   const owned = await db.lists.where('ownerId').equals(tempId).toArray();
-  await db.lists.bulkDelete(owned.map((list) => list.key));
-  await db.lists.bulkPut(
-    owned.map((list) => ({ ...list, key: list.key.replace(tempId, serverId), ownerId: serverId })),
-  );
+  if (owned.length) {
+    await db.lists.bulkDelete(owned.map((list) => list.key));
+    await db.lists.bulkPut(
+      owned.map((list) => ({
+        ...list,
+        key: list.key.replace(tempId, serverId),
+        ownerId: serverId,
+      })),
+    );
+  }
   await db.lists.toCollection().modify((list) => {
     if (list.ids.includes(tempId)) list.ids = list.ids.map((id) => swap(id, tempId, serverId));
   });
