@@ -212,6 +212,8 @@ export async function run(): Promise<void> {
       { label: '5,000 lines', lines: 5000, mode: 'overlay' },
       { label: '10,000 lines', lines: 10_000, mode: 'overlay' },
       { label: '5,000 lines, naive (no culling, path per polygon)', lines: 5000, mode: 'naive' },
+      // What every frame costs whatever the zones: clearing, the outline, reading a pixel back.
+      { label: 'no lines', lines: 0, mode: 'overlay' },
     ];
     const draws = new Map<Case, number[]>();
     const intervals = new Map<Case, number[]>();
@@ -262,7 +264,13 @@ export async function run(): Promise<void> {
     }
     const ratio = (a: Figure, b: Figure, key: 'medianMs' | 'p95Ms') =>
       b[key] > 0 ? (a[key] / b[key]).toFixed(2) : 'n/a';
-    const [f100, f5000, f10000, fNaive] = drawFigures as [Figure, Figure, Figure, Figure];
+    const [f100, f5000, f10000, fNaive, fNone] = drawFigures as [
+      Figure,
+      Figure,
+      Figure,
+      Figure,
+      Figure,
+    ];
     const largeRatio = median(roundRatios);
     const maxFrame = Math.max(...draws.get(large)!);
     console.log(
@@ -270,6 +278,10 @@ export async function run(): Promise<void> {
     );
     console.log(
       `10,000 lines, longest frame: ${maxFrame.toFixed(1)} ms (goal ≤ ${MAX_FRAME_GOAL_MS} ms: ${maxFrame <= MAX_FRAME_GOAL_MS ? 'met' : 'not met'})`,
+    );
+    console.log(
+      `zones' own share of a frame (p50 minus the frame without zones, ${fNone.medianMs.toFixed(1)} ms): ` +
+        `100 lines ${(f100.medianMs - fNone.medianMs).toFixed(1)} ms, 10,000 lines ${(f10000.medianMs - fNone.medianMs).toFixed(1)} ms`,
     );
     console.log(
       `5,000 / 100 lines: p50 ${ratio(f5000, f100, 'medianMs')}×, p95 ${ratio(f5000, f100, 'p95Ms')}×`,
