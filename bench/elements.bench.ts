@@ -407,6 +407,19 @@ async function benchDialect(dialect: DialectName): Promise<void> {
       ]),
     );
 
+    // What one query costs through the server's own path (query builder, driver wrapper,
+    // promises) beyond the bare driver: the part of the distance that grows with the number of
+    // queries a call makes, measured in this process on the same database.
+    const samplePage = pageId(Math.floor((FOLDERS * PAGES_PER_FOLDER) / 2));
+    const perQuery = await pairsWithin(
+      'one element by id: query builder / bare driver',
+      () => app.db.selectFrom('elements').selectAll().where('id', '=', samplePage).execute(),
+      () => raw!.all('SELECT * FROM elements WHERE id = $1', [samplePage]),
+    );
+    console.log(
+      `per query: ${perQuery.label} ${ms(perQuery.aMs)} vs ${ms(perQuery.bMs)} ms ` +
+        `(+${ms(perQuery.aMs - perQuery.bMs)} ms a query; a detail makes 5)`,
+    );
     console.log(
       `compression: ${gzip.label} ${ms(gzip.aMs)} vs ${ms(gzip.bMs)} ms (${gzip.ratio.toFixed(2)}×): ` +
         'what a client asking for gzip pays over loopback for a tenth of the bytes on a real link',

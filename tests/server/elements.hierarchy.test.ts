@@ -270,6 +270,29 @@ describeEachDialect('element hierarchy', ({ t }) => {
       expect(body).not.toHaveProperty('classes');
     });
 
+    it('counts the metadata of a leaf, which has no children', async () => {
+      const now = new Date().toISOString();
+      await t()
+        .app.db.insertInto('metadata')
+        .values(
+          ['folio', 'hand'].map((name) => ({
+            id: crypto.randomUUID(),
+            element_id: ids.l1!,
+            type: 'text' as const,
+            name,
+            value: 'x',
+            numeric_value: null,
+            worker_run_id: null,
+            creator_id: null,
+            created: now,
+            updated: now,
+          })),
+        )
+        .execute();
+      const body = (await as('guest').get(`element/${ids.l1}/`)).json();
+      expect(body).toMatchObject({ name: 'l1', metadata_count: 2, has_children: false });
+    });
+
     it.each([
       ['guest', ['read']],
       ['owner', ['read', 'write', 'admin']],

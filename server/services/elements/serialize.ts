@@ -10,7 +10,13 @@ import { boundingBox, fullImagePolygon, type Point } from '../../geometry/polygo
 import { imageJson, type ImageJson } from '../images';
 import { workerRunSummaries, type WorkerRunSummary } from '../workerRuns';
 import { DEFAULT_SERIALIZE, type SerializeOptions } from './listOptions';
-import { chunks, imageOfRow, INSERT_CHUNK, type ElementRow } from './repository';
+import {
+  chunks,
+  imageOfRow,
+  INSERT_CHUNK,
+  type ElementDetailRow,
+  type ElementRow,
+} from './repository';
 
 export interface WorkerRunJson {
   id: string;
@@ -338,33 +344,27 @@ export async function serializeElements(
 /** RetrieveElement: the list shape with the full corpus, rights, classifications and counts. */
 export async function elementJson(
   db: Db,
-  row: ElementRow,
+  row: ElementDetailRow,
   origin: string,
   rights: Right[],
   corpus?: Corpus,
 ): Promise<ElementJson> {
-  const [[base], metadataCount] = await Promise.all([
-    // With the classifications, so the element's and theirs share one worker run query.
-    serializeElements(
-      db,
-      [row],
-      origin,
-      { ...DEFAULT_SERIALIZE, corpus: true, hasChildren: true, classes: true },
-      corpus ? [corpus] : undefined,
-    ),
-    db
-      .selectFrom('metadata')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('element_id', '=', row.id)
-      .executeTakeFirst(),
-  ]);
+  // With the classifications, so the element's and theirs share one worker run query; its
+  // children and metadata were counted with the row.
+  const [base] = await serializeElements(
+    db,
+    [row],
+    origin,
+    { ...DEFAULT_SERIALIZE, corpus: true, classes: true },
+    corpus ? [corpus] : undefined,
+  );
   const { classes, metadata: _metadata, ...item } = base!;
   return {
     ...item,
     corpus: item.corpus as ElementJson['corpus'],
-    has_children: item.has_children ?? false,
+    has_children: row.has_child !== null && Number(row.has_child) > 0,
     rights,
     classifications: classes ?? [],
-    metadata_count: Number(metadataCount?.count ?? 0),
+    metadata_count: Number(row.metadata_count ?? 0),
   };
 }
