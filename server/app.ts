@@ -47,6 +47,7 @@ import { elementChildrenRoutes } from './routes/elementChildren';
 import { datasetsRoutes } from './routes/datasets/index';
 import { searchRoutes } from './routes/search/search';
 import { exportsRoutes } from './routes/exports/index';
+import { secretRoutes } from './routes/secrets/index';
 import { publishBuiltinWorkers } from './services/workers/builtinWorkers';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { settleStoredArchives } from './services/models/archives';
@@ -206,6 +207,7 @@ export async function buildApp(
       await api.register(searchRoutes);
       await api.register(searchReindexRoutes);
       await api.register(exportsRoutes);
+      await api.register(secretRoutes);
       await api.register(openApiRoutes);
     },
     { prefix: API_PREFIX },

@@ -54,6 +54,11 @@ export interface Config {
   iiifMemoryMb: number;
   /** JPEG quality of pyramids stored at import (never above a JPEG source's) and of IIIF outputs. */
   iiifJpegQuality: number;
+  /**
+   * FOLIA_SECRET_KEY: the AES-256-GCM key that encrypts workers' secrets at rest (32 bytes).
+   * Required in the enterprise edition, which stores secrets; null elsewhere when unset.
+   */
+  secretsKey: Buffer | null;
 }
 
 export function parseFeatures(list: string): Features {
@@ -173,6 +178,30 @@ function parseIiifJpegQuality(value: string | undefined): number {
   return quality;
 }
 
+/**
+ * FOLIA_SECRET_KEY, 64 hexadecimal characters (`openssl rand -hex 32`). The enterprise edition
+ * keeps workers' secrets and will not start without it: secrets stored under one key cannot be
+ * read under another, so a key made up at each start would lose them all.
+ */
+export function parseSecretsKey(value: string | undefined, enterprise: boolean): Buffer | null {
+  const text = value?.trim() ?? '';
+  if (!text) {
+    if (!enterprise) return null;
+    throw new Error(
+      'FOLIA_SECRET_KEY is required with the enterprise feature: 64 hexadecimal characters ' +
+        '(32 bytes, e.g. from `openssl rand -hex 32`) to encrypt secrets at rest',
+    );
+  }
+  if (!/^[0-9a-fA-F]{64}$/.test(text)) {
+    throw new Error(
+      // The value itself stays out of the message: it is the key to every secret.
+      `FOLIA_SECRET_KEY must be exactly 64 hexadecimal characters (32 bytes, e.g. from ` +
+        `\`openssl rand -hex 32\`); the one given has ${text.length} characters`,
+    );
+  }
+  return Buffer.from(text, 'hex');
+}
+
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 8000;
   const port = Number(value);
@@ -186,13 +215,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)');
   }
+  const features = parseFeatures(env.FOLIA_FEATURES ?? DEFAULT_FEATURES);
   return {
     port: parsePort(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: path.resolve(root, env.FOLIA_DATA_DIR?.trim() || 'data'),
     databaseUrl,
     databaseSchema: null,
-    features: parseFeatures(env.FOLIA_FEATURES ?? DEFAULT_FEATURES),
+    features,
     demo: env.FOLIA_DEMO !== '0',
     smtpUrl: env.SMTP_URL?.trim() || null,
     banner: parseBanner(env.FOLIA_BANNER),
@@ -205,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     agentTimeoutS: parseAgentTimeout(env.FOLIA_AGENT_TIMEOUT_S),
     iiifMemoryMb: parseIiifMemory(env.FOLIA_IIIF_MEMORY_MB),
     iiifJpegQuality: parseIiifJpegQuality(env.FOLIA_IIIF_JPEG_QUALITY),
+    secretsKey: parseSecretsKey(env.FOLIA_SECRET_KEY, features.enterprise),
   };
 }
 

@@ -28,6 +28,7 @@ import * as m0019 from './migrations/0019_search_index';
 import * as m0020 from './migrations/0020_exports';
 import * as m0021 from './migrations/0021_imported_manifests';
 import * as m0022 from './migrations/0022_element_name_index';
+import * as m0023 from './migrations/0023_secrets';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0020_exports': m0020,
   '0021_imported_manifests': m0021,
   '0022_element_name_index': m0022,
+  '0023_secrets': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

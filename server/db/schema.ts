@@ -567,6 +567,17 @@ export interface ImportedManifestTable {
   created: string;
 }
 
+/** A worker's secret (migration 0023): its value only as AES-256-GCM ciphertext, base64. */
+export interface SecretTable {
+  id: string;
+  name: string;
+  content: string;
+  iv: string;
+  tag: string;
+  created: string;
+  updated: string;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -613,6 +624,7 @@ export interface Database {
   search_pending: SearchPendingTable;
   corpus_exports: CorpusExportTable;
   imported_manifests: ImportedManifestTable;
+  secrets: SecretTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -49,6 +49,8 @@ describeEachDialect(
   },
   {
     FOLIA_FEATURES: 'search,enterprise',
+    // The enterprise edition does not start without the key that encrypts its secrets.
+    FOLIA_SECRET_KEY: '0f'.repeat(32),
     FOLIA_BANNER: '{"style":"warning","message":"Maintenance at 6pm"}',
   },
 );
