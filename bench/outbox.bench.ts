@@ -125,7 +125,8 @@ function report(label: string, pairs: Pair[]): void {
   console.log(
     `${label}: engine ${median(pairs.map((p) => p.engine)).toFixed(0)} ms, ` +
       `direct ${median(pairs.map((p) => p.direct)).toFixed(0)} ms, ratio ${ratio.toFixed(2)}× ` +
-      `(median of ${pairs.length} alternated pairs; goal ≤ ${GOAL}×: ` +
+      `(median of ${pairs.length} alternated pairs: ` +
+      `${pairs.map((p) => (p.engine / p.direct).toFixed(2)).join(', ')}; goal ≤ ${GOAL}×: ` +
       `${ratio <= GOAL ? 'met' : `${(ratio / GOAL).toFixed(2)}× over`})`,
   );
 }
