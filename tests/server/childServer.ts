@@ -6,7 +6,13 @@
 import { buildApp } from '../../server/app';
 import type { Config } from '../../server/config';
 
-const config = JSON.parse(process.env.FOLIA_TEST_CONFIG!) as Config;
+// Buffers (the secrets key) cross JSON as {type: 'Buffer', data: [...]}: made Buffers again.
+const config = JSON.parse(process.env.FOLIA_TEST_CONFIG!, (_key, value: unknown) =>
+  (value as { type?: unknown } | null)?.type === 'Buffer' &&
+  Array.isArray((value as { data?: unknown }).data)
+    ? Buffer.from((value as { data: number[] }).data)
+    : value,
+) as Config;
 const app = await buildApp(config);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
