@@ -6,6 +6,7 @@ import { Client, describeEachDialect } from './harness';
 import { clientFor, makeActors, makeCorpus, type Actors } from './actors';
 import { NOT_AUTHENTICATED, NOT_FOUND, UUID, denied, validation } from './expectedErrors';
 import { claim, finish, makeProcess, registerAgent } from './tasks/fixtures';
+import { client, makeWorkerCast, publishWorker } from './workers/fixtures';
 import { NAME_BAD_SEGMENT, NAME_EMPTY_SEGMENT } from '../../server/services/secrets/names';
 import { NAME_TAKEN, NOT_DECLARED } from '../../server/services/secrets/secrets';
 
@@ -253,6 +254,39 @@ describeEachDialect(
   },
   ENTERPRISE,
 );
+
+describeEachDialect('Secrets a worker version declares', ({ t }) => {
+  it('are a list of secret names, checked when the version is published', async () => {
+    const cast = await makeWorkerCast(t().app);
+    const manager = client(t().app, cast, 'manager');
+    const worker = await publishWorker(manager);
+    const publish = (secrets: unknown) =>
+      manager.post(`workers/${worker.id}/versions/`, { configuration: { secrets } });
+    const attr = 'configuration.secrets';
+    for (const [secrets, detail] of [
+      ['ocr/key', 'Expected a list of secret names.'],
+      [['ocr/key', 3], 'Expected a list of secret names.'],
+      [['ocr/key', 'ocr//key'], `"ocr//key": ${NAME_EMPTY_SEGMENT}`],
+      [['ocr/a key'], `"ocr/a key": ${NAME_BAD_SEGMENT}`],
+    ] as const) {
+      const response = await publish(secrets);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(validation(attr, detail));
+    }
+    const versions = () =>
+      t()
+        .app.db.selectFrom('worker_versions')
+        .select('configuration')
+        .where('worker_id', '=', worker.id)
+        .execute();
+    expect(await versions()).toEqual([]);
+    const published = await publish(['ocr/service/key', 'htr/token']);
+    expect(published.statusCode).toBe(201);
+    expect(published.json().configuration).toEqual({
+      secrets: ['ocr/service/key', 'htr/token'],
+    });
+  });
+});
 
 describeEachDialect('Secrets in the community edition', ({ t }) => {
   it('do not exist', async () => {

@@ -11,6 +11,7 @@ import type { WorkerVersionTable } from '../../db/schema';
 import { notFound, validationError, validationErrors } from '../../errors';
 import { nowIso } from '../../clock';
 import { requireUuid } from '../../permissions';
+import { nameProblems } from '../secrets/names';
 import { schemaProblems, type UserConfiguration } from './configurationRules';
 import { lockWorker, type WorkerRow } from './workers';
 
@@ -159,6 +160,24 @@ function checkSchema(configuration: Record<string, unknown>): void {
   );
 }
 
+/**
+ * The secrets a version's program may read while its tasks run (`"secrets": ["ocr/service/key"]`,
+ * as Arkindex's versions declare them; services/secrets/ reads the list): names a secret could
+ * have, so that a typo is told at publication rather than as a refusal in a task's log.
+ */
+function checkDeclaredSecrets(configuration: Record<string, unknown>): void {
+  if (!('secrets' in configuration)) return;
+  const attr = 'configuration.secrets';
+  const declared = configuration.secrets;
+  if (!Array.isArray(declared) || declared.some((name) => typeof name !== 'string')) {
+    throw validationError(attr, 'Expected a list of secret names.');
+  }
+  for (const name of declared as string[]) {
+    const problem = nameProblems(name)[0];
+    if (problem) throw validationError(attr, `"${name}": ${problem.detail}`);
+  }
+}
+
 async function checkFeatureFree(db: Db, feature: string, exceptId: string | null): Promise<void> {
   let query = db.selectFrom('worker_versions').select('id').where('feature', '=', feature);
   if (exceptId) query = query.where('id', '!=', exceptId);
@@ -203,6 +222,7 @@ function hasRequiredWithoutDefault(schema: UserConfiguration): boolean {
 export async function createVersion(db: Db, worker: WorkerRow, input: NewVersion) {
   const configuration = input.configuration ?? {};
   checkSchema(configuration);
+  checkDeclaredSecrets(configuration);
   checkFeatureRunsAlone(input, configuration);
   // Two releases published at once must not both take the next number or the same revision.
   return db.transaction().execute(async (trx) => {
