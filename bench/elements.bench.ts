@@ -418,7 +418,7 @@ async function benchDialect(dialect: DialectName): Promise<void> {
     );
     console.log(
       `per query: ${perQuery.label} ${ms(perQuery.aMs)} vs ${ms(perQuery.bMs)} ms ` +
-        `(+${ms(perQuery.aMs - perQuery.bMs)} ms a query; a detail makes 5)`,
+        `(+${ms(perQuery.aMs - perQuery.bMs)} ms a query; a detail or a list makes 3)`,
     );
     console.log(
       `compression: ${gzip.label} ${ms(gzip.aMs)} vs ${ms(gzip.bMs)} ms (${gzip.ratio.toFixed(2)}×): ` +

@@ -156,12 +156,18 @@ export async function paginate<T>(
   const { keyset } = source;
   const followed = keyset && page !== 'last' ? readCursor(cursor, page, keyset.size) : null;
   if (keyset && followed) return keysetPage(url, keyset, followed, pageSize);
-  const count = await source.count();
+  // A numbered page is read beside its count: on PostgreSQL the two round trips overlap (a
+  // page past the end reads nothing and is refused once the count is known).
+  const window = (n: number) => ({ limit: pageSize, offset: (n - 1) * pageSize });
+  const [count, early] = await Promise.all([
+    source.count(),
+    page === 'last' ? null : source.fetch(window(page)),
+  ]);
   // An empty list still has its first page, as Django's paginator allows.
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const number = page === 'last' ? pages : page;
   if (number > pages) invalidPage();
-  const results = await source.fetch({ limit: pageSize, offset: (number - 1) * pageSize });
+  const results = early ?? (await source.fetch(window(number)));
   const last = results[results.length - 1];
   const next = keyset && last ? { page: number, count, key: keyset.keyOf(last) } : null;
   return {
