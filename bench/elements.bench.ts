@@ -268,6 +268,18 @@ async function cursorCase(
   };
 }
 
+/** The median time of JSON.stringify on the answer's data, as the server's last step. */
+function stringifyMs(body: string): number {
+  const data: unknown = JSON.parse(body);
+  const times: number[] = [];
+  for (let i = 0; i < 50; i += 1) {
+    const t0 = performance.now();
+    JSON.stringify(data);
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
 async function runSql(raw: RawDriver, statements: Case['sql']) {
   for (const [text, params] of statements) await raw.all(text, params);
 }
@@ -370,13 +382,18 @@ async function benchDialect(dialect: DialectName): Promise<void> {
     const figures: PairFigure[] = [];
     const all = cases(driver, token, corpusId, types);
     all.push(await cursorCase(server, headers, token, corpusId, types.page!));
+    // The answer's size, and what turning it into JSON text alone costs in Node: a share of
+    // the distance the SQL side does not pay.
+    const bodies = new Map<PairFigure, { kb: number; jsonMs: number }>();
     for (const item of all) {
+      let body = '';
       const figure = await pairsWithin(
         item.label,
-        () => get(server!, item.url, headers),
+        async () => (body = await get(server!, item.url, headers)),
         () => runSql(raw!, item.sql),
       );
       figures.push(figure);
+      bodies.set(figure, { kb: Buffer.byteLength(body) / 1024, jsonMs: stringifyMs(body) });
       console.log(`  measured ${item.label}`);
     }
     const [, , folderCase] = cases(driver, token, corpusId, types);
@@ -395,6 +412,8 @@ async function benchDialect(dialect: DialectName): Promise<void> {
         'API/SQL',
         'goal',
         '(API−floor)/SQL',
+        'KB',
+        'JSON ms',
       ],
       [floor, ...figures].map((f) => [
         f.label,
@@ -404,6 +423,8 @@ async function benchDialect(dialect: DialectName): Promise<void> {
         `${f.ratio.toFixed(2)}×`,
         f === floor ? '' : f.ratio <= GOAL ? `≤ ${GOAL} met` : `≤ ${GOAL} missed`,
         f === floor ? '' : `${(Math.max(0, f.aMs - floor.aMs) / f.bMs).toFixed(2)}×`,
+        bodies.has(f) ? bodies.get(f)!.kb.toFixed(1) : '',
+        bodies.has(f) ? ms(bodies.get(f)!.jsonMs) : '',
       ]),
     );
 
