@@ -9,7 +9,9 @@
  * caller and their rights, then the rows. The two sides alternate, pair by pair; printed are
  * each side's median, the median of the pairs' ratios and the goal (≤ 1.5×). The HTTP floor
  * (GET /api/v1/, which only authenticates) is printed too, and with it the ratio left once the
- * floor is taken off: what the server adds beyond the round trip itself.
+ * floor is taken off: what the server adds beyond the round trip itself. To place the rest:
+ * each answer's size, what JSON.stringify costs on it, and the same call answered in this
+ * process (app.inject, no socket), and what one query costs through the query builder.
  *
  * Then load: 32 connections reading children lists of random pages for a few seconds, alone
  * and with 8 connections renaming lines meanwhile (reads should keep their speed).
@@ -384,7 +386,9 @@ async function benchDialect(dialect: DialectName): Promise<void> {
     all.push(await cursorCase(server, headers, token, corpusId, types.page!));
     // The answer's size, and what turning it into JSON text alone costs in Node: a share of
     // the distance the SQL side does not pay.
-    const bodies = new Map<PairFigure, { kb: number; jsonMs: number }>();
+    // And the same call answered in this process (app.inject on the same database, no socket):
+    // the server's own code apart from the HTTP transport and the client.
+    const bodies = new Map<PairFigure, { kb: number; jsonMs: number; injectMs: number }>();
     for (const item of all) {
       let body = '';
       const figure = await pairsWithin(
@@ -393,7 +397,19 @@ async function benchDialect(dialect: DialectName): Promise<void> {
         () => runSql(raw!, item.sql),
       );
       figures.push(figure);
-      bodies.set(figure, { kb: Buffer.byteLength(body) / 1024, jsonMs: stringifyMs(body) });
+      const inProcess = await pairsWithin(
+        `${item.label} in process`,
+        async () => {
+          const answer = await app.inject({ url: item.url, headers });
+          if (answer.statusCode !== 200) throw new Error(`${item.url}: ${answer.body}`);
+        },
+        () => runSql(raw!, item.sql),
+      );
+      bodies.set(figure, {
+        kb: Buffer.byteLength(body) / 1024,
+        jsonMs: stringifyMs(body),
+        injectMs: inProcess.aMs,
+      });
       console.log(`  measured ${item.label}`);
     }
     const [, , folderCase] = cases(driver, token, corpusId, types);
@@ -414,6 +430,7 @@ async function benchDialect(dialect: DialectName): Promise<void> {
         '(API−floor)/SQL',
         'KB',
         'JSON ms',
+        'in process ms',
       ],
       [floor, ...figures].map((f) => [
         f.label,
@@ -425,6 +442,7 @@ async function benchDialect(dialect: DialectName): Promise<void> {
         f === floor ? '' : `${(Math.max(0, f.aMs - floor.aMs) / f.bMs).toFixed(2)}×`,
         bodies.has(f) ? bodies.get(f)!.kb.toFixed(1) : '',
         bodies.has(f) ? ms(bodies.get(f)!.jsonMs) : '',
+        bodies.has(f) ? ms(bodies.get(f)!.injectMs) : '',
       ]),
     );
 

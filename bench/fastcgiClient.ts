@@ -64,7 +64,7 @@ export class FastCgiClient {
   private socket: net.Socket | null = null;
   private pending: Buffer[] = [];
   private waiting: { resolve: (r: CgiResponse) => void; reject: (e: Error) => void } | null = null;
-  private buffered = Buffer.alloc(0);
+  private buffered: Buffer<ArrayBufferLike> = Buffer.alloc(0);
 
   constructor(
     private readonly host: string,

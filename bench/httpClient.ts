@@ -14,7 +14,7 @@ export interface HttpResponse {
 
 export class HttpClient {
   private socket: net.Socket | null = null;
-  private buffered = Buffer.alloc(0);
+  private buffered: Buffer<ArrayBufferLike> = Buffer.alloc(0);
   private waiting: { resolve: (r: HttpResponse) => void; reject: (e: Error) => void } | null = null;
 
   constructor(

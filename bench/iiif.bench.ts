@@ -21,6 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { iiifCacheDir, imageFile, imagesDir, storeImage } from '../server/services/images';
+import type { Image } from '../server/db/schema';
 import { startChildServer, type ChildServer } from '../tests/server/childProcess';
 import { makeThrowawayApp } from '../tests/server/throwawayApp';
 import { FastCgiClient } from './fastcgiClient';
@@ -153,7 +154,7 @@ export async function run(): Promise<void> {
     const { app, config } = throwaway;
     const user = await seedUser(app);
     const corpusId = await seedProject(app, user, 'Tiles');
-    const images = [];
+    const images: Image[] = [];
     for (const source of sources) {
       const t0 = performance.now();
       const image = await storeImage(app, { corpusId, sourcePath: source });
@@ -197,7 +198,9 @@ export async function run(): Promise<void> {
     const tilesOf = [];
     for (const image of images) {
       const response = await folia.get(`/iiif/${image.id}/info.json`);
-      tilesOf.push(viewerTiles(JSON.parse(check('info.json', response.status, response.body))));
+      tilesOf.push(
+        viewerTiles(JSON.parse(check('info.json', response.status, response.body).toString())),
+      );
     }
     const work = tilesOf.flatMap((tiles, image) => tiles.map((tile) => ({ image, tile })));
     console.log(

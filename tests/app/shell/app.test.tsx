@@ -84,8 +84,10 @@ function renderApp(path: string, seed: Seed = {}) {
   return { router, queryClient };
 }
 
+// Navigations (a retry, a redirect) take a few ticks more than the default second on a busy
+// machine: the heading is waited for longer, what it must say is unchanged.
 async function heading(text: string) {
-  return screen.findByRole('heading', { level: 1, name: text });
+  return screen.findByRole('heading', { level: 1, name: text }, { timeout: 5000 });
 }
 
 afterEach(async () => {

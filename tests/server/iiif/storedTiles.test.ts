@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import sharp from 'sharp';
+import sharp, { type Region } from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../../server/config';
@@ -33,7 +33,7 @@ async function scan(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function pixels(input: string | Buffer, page?: number, box?: sharp.Region) {
+async function pixels(input: string | Buffer, page?: number, box?: Region) {
   let image = sharp(input, page === undefined ? {} : { page });
   if (box) image = image.extract(box);
   return image.raw().toBuffer({ resolveWithObject: true });
