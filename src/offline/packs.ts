@@ -382,24 +382,6 @@ export async function planPack(root: Element, options: PlanOptions = {}): Promis
   };
 }
 
-/** For each page whose zones are read, the descendants drawn on its image. */
-function zonesByImage(plan: PackPlan): Map<string, string[]> {
-  const imageOf = new Map(
-    [plan.root, ...plan.descendants].map((item) => [item.id, item.zone?.image.id ?? null]),
-  );
-  const found = new Map<string, string[]>();
-  for (const owner of plan.zoneOwners) {
-    const image = imageOf.get(owner);
-    found.set(
-      owner,
-      plan.descendants
-        .filter((item) => item.id !== owner && item.zone?.image.id === image)
-        .map((item) => item.id),
-    );
-  }
-  return found;
-}
-
 /** The URLs a pack caches at a zoom: each image's info.json and tiles, then thumbnails. */
 export function packRequests(
   plan: Pick<PackPlan, 'images' | 'thumbnails'>,
@@ -546,7 +528,6 @@ export async function runPack(
       // The project's datasets and the sets of every element here, with their neighbours.
       { kind: 'datasets' as const, id: plan.corpus.id },
     ];
-    const onImage = zonesByImage(plan);
     let done = 0;
     const report = (phase: 'elements' | 'images', total: number) =>
       onProgress?.({ phase, done, total, bytes: pack.bytes });
@@ -565,7 +546,10 @@ export async function runPack(
           for (const zone of zones) {
             if (zone.type !== LINE_TYPE_SLUG) await readDirectChildren(db, zone.id, readOptions);
           }
-          const ids = onImage.get(read.id) ?? [];
+          // Its own zones only: another page on the same image (a scan imported twice) has
+          // lines this page's recursive answer knows nothing of, which it would store as
+          // having no text whenever it answered after that page's.
+          const ids = zones.map((zone) => zone.id);
           const lines = await readLineTranscriptions(db, read.id, ids, readOptions);
           pack.bytes += JSON.stringify(lines).length;
         } else if (read.kind === 'classes') {

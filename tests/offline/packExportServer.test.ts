@@ -97,6 +97,44 @@ describeEachDialect('a page or folder taken offline, exported on the device', ({
     expect(Object.keys(files)).toEqual([`${root.name}.xml`]);
   });
 
+  it.runIf(withShared)(
+    "two pages on one image keep their own lines' texts, whichever page's answer comes last",
+    async () => {
+      // lectaurep-bronod holds each scan twice (PAGE and ALTO): two pages on one image.
+      const root = await api<Element>(`/element/${folders.get('lectaurep-bronod')}/`);
+      const pages = await api<Page<ElementListItem>>(`/elements/${root.id}/children/`, {
+        query: { recursive: true, type: 'page', page_size: 500 },
+      });
+      const byImage = new Map<string, string[]>();
+      for (const item of pages.results) {
+        const image = item.zone!.image.id;
+        byImage.set(image, [...(byImage.get(image) ?? []), item.id]);
+      }
+      const pairs = [...byImage.values()].filter((ids) => ids.length === 2);
+      expect(pairs.length).toBeGreaterThan(0);
+      const served = inProcessFetcher(t().app, actors.owner.token);
+      for (const late of [0, 1]) {
+        // One page of each pair has its lines' transcriptions answered after the other's.
+        const slow = new Set(pairs.map((pair) => pair[late]!));
+        vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+          const id = /\/element\/([0-9a-f-]{36})\/transcriptions\//.exec(url)?.[1];
+          if (id && slow.has(id)) await new Promise((resolve) => setTimeout(resolve, 400));
+          return served(url, init);
+        });
+        const db = new FoliaDatabase(`pack-export-${randomUUID()}`);
+        dbs.push(db);
+        await runPack(await planPack(root), 'thumbnail', { db, caches: noCaches });
+        const { layouts } = await readPackLayouts(db, root.id);
+        for (const layout of layouts) {
+          const server = await readPageLayout(t().app.db, layout.pageId);
+          expect(page(layout), `${layout.pageName}, late ${late}`).toEqual(page(server));
+        }
+      }
+      vi.stubGlobal('fetch', served);
+    },
+    120_000,
+  );
+
   for (const name of FOLDERS) {
     it.runIf(withShared)(
       `${name}: each page's regions, lines, polygons, order and texts are the server's`,
