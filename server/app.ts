@@ -48,6 +48,7 @@ import { datasetsRoutes } from './routes/datasets/index';
 import { searchRoutes } from './routes/search/search';
 import { exportsRoutes } from './routes/exports/index';
 import { secretRoutes } from './routes/secrets/index';
+import { budgetRoutes } from './routes/budgets/index';
 import { publishBuiltinWorkers } from './services/workers/builtinWorkers';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { settleStoredArchives } from './services/models/archives';
@@ -208,6 +209,7 @@ export async function buildApp(
       await api.register(searchReindexRoutes);
       await api.register(exportsRoutes);
       await api.register(secretRoutes);
+      await api.register(budgetRoutes);
       await api.register(openApiRoutes);
     },
     { prefix: API_PREFIX },

@@ -348,6 +348,8 @@ export interface ProcessTable {
   use_gpu: Generated<Flag>;
   activity_state: Generated<ActivityState>;
   updated: string | null;
+  /** Migration 0025: the budget its tasks are charged to (enterprise edition). */
+  budget_id: Generated<string | null>;
 }
 
 export type LoadChildren = 'none' | 'direct' | 'all';
@@ -376,6 +378,8 @@ export interface FarmTable {
   /** The secret agents present to register (`Authorization: Farm <token>`). */
   token: string;
   created: string;
+  /** Migration 0025: hundredths of a budget's currency per hour of task time (bigint). */
+  rate: ColumnType<number | string, number | undefined, number>;
 }
 
 export interface AgentTable {
@@ -578,6 +582,31 @@ export interface SecretTable {
   updated: string;
 }
 
+/** Migration 0025: money in integer hundredths (bigint, a string from PostgreSQL). */
+type Money = ColumnType<number | string, number, number>;
+
+export interface BudgetTable {
+  id: string;
+  name: string;
+  amount: Money;
+  /** ISO 4217 code. */
+  currency: string;
+  creator_id: string | null;
+  created: string;
+  updated: string;
+}
+
+/** One finished task's cost, charged once (unique task_id). */
+export interface BudgetEntryTable {
+  id: string;
+  budget_id: string;
+  process_id: string | null;
+  task_id: string;
+  description: string;
+  value: Money;
+  created: string;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -625,6 +654,8 @@ export interface Database {
   corpus_exports: CorpusExportTable;
   imported_manifests: ImportedManifestTable;
   secrets: SecretTable;
+  budgets: BudgetTable;
+  budget_entries: BudgetEntryTable;
 }
 
 export type User = Selectable<UserTable>;

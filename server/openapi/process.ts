@@ -63,6 +63,7 @@ export const process = z
     farm: z.object({ id: uuid, name: z.string() }).nullable(),
     chunks: z.number().int(),
     use_gpu: z.boolean(),
+    budget_id: uuid.nullable().describe('The budget its tasks are charged to (enterprise)'),
     tasks: z.array(task),
   })
   .meta({ id: 'Process' });

@@ -32,6 +32,8 @@ export interface ProcessJson extends ProcessListItemJson {
   farm: { id: string; name: string } | null;
   chunks: number;
   use_gpu: boolean;
+  /** The budget its finished tasks are charged to (enterprise edition), or null. */
+  budget_id: string | null;
   tasks: TaskJson[];
 }
 
@@ -116,6 +118,7 @@ export async function processJson(db: Db, id: string): Promise<ProcessJson> {
     farm: farm ?? null,
     chunks: row.chunks,
     use_gpu: row.use_gpu === 1,
+    budget_id: row.budget_id,
     tasks: await tasksJson(db, tasks),
   };
 }

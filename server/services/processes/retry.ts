@@ -10,6 +10,7 @@ import { nowIso } from '../../clock';
 import { createTaskRun } from './start';
 import { isFinished } from './state';
 import type { ProcessRow } from './rights';
+import { refuseSpentBudget } from '../budgets/charges';
 
 export const RETRY_MESSAGES = {
   files: 'A files process cannot be retried: import the files again instead.',
@@ -45,6 +46,7 @@ export async function retryProcess(db: Db, process: ProcessRow): Promise<void> {
     if (!latest.every((task) => isFinished(task.state))) {
       throw badRequest(RETRY_MESSAGES.unfinished);
     }
+    await refuseSpentBudget(trx, process.id);
     const run = Number(latest[0]!.run) + 1;
     await createTaskRun(trx, process, run, {
       chunks: process.chunks,

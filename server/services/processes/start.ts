@@ -13,6 +13,7 @@ import { processElementRefs, type ElementRef } from './elements';
 import { processSetElementRefs } from './sets';
 import { parseRunParents, runDepths, topologicalOrder } from './runGraph';
 import { hasTasks, type ProcessRow } from './rights';
+import { refuseSpentBudget } from '../budgets/charges';
 
 export const START_MESSAGES = {
   notWorkers: 'Only a workers or dataset process can be started.',
@@ -245,6 +246,7 @@ export async function startProcess(
       .where('id', '=', process.id)
       .execute();
     if (await hasTasks(trx, process.id)) throw badRequest(START_MESSAGES.started);
+    await refuseSpentBudget(trx, process.id);
     const farm = await farmId(trx, options.farm);
     await createTaskRun(trx, process, 0, { chunks: chunkCount, useGpu, keepProcessed: false });
     await trx

@@ -11,6 +11,7 @@ import type { TaskState } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { nowIso } from '../../clock';
 import { isFinished, refreshProcessState } from '../processes/state';
+import { chargeFinishedTask } from '../budgets/charges';
 import { taskParentIds, type TaskRow } from './json';
 
 export type { FinalState };
@@ -118,6 +119,7 @@ export async function finishTask(
       update = update.where('agent_id', '=', heldBy).where('state', 'in', ['running', 'stopping']);
     }
     if (Number((await update.executeTakeFirst()).numUpdatedRows) === 0) return false;
+    await chargeFinishedTask(trx, task.id);
     if (state === 'completed') await scheduleReadyTasks(trx, task.process_id);
     else await cancelDescendants(trx, task.process_id, task.id);
     await refreshProcessState(trx, task.process_id);
@@ -161,7 +163,11 @@ export async function stopTask(db: Db, taskId: string): Promise<void> {
         .where('state', '=', task.state)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
-      if (next === 'stopped') await cancelDescendants(trx, task.process_id, task.id);
+      if (next === 'stopped') {
+        // Charged only if it ever started (chargeFinishedTask skips a task that never ran).
+        await chargeFinishedTask(trx, task.id);
+        await cancelDescendants(trx, task.process_id, task.id);
+      }
       await refreshProcessState(trx, task.process_id);
       return true;
     });
