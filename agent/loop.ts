@@ -6,6 +6,7 @@
  */
 import os from 'node:os';
 import { Aborted, ApiRefusal, AgentApi, sleep } from './api';
+import { machineLoad } from './machineLoad';
 import { Reaper } from './reaper';
 import { TaskRun } from './run';
 import type {
@@ -88,7 +89,7 @@ export class Agent {
 
   private async heartbeat(): Promise<void> {
     try {
-      const body: HeartbeatBody = { running: [...this.runs.keys()] };
+      const body: HeartbeatBody = { running: [...this.runs.keys()], ...machineLoad() };
       const answer = await this.authorized(() =>
         this.api.request<HeartbeatAnswer>('ponos/agent/heartbeat/', {
           method: 'POST',

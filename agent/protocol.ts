@@ -26,9 +26,15 @@ export interface Registration {
   farm: { id: string; name: string };
 }
 
-/** The body of `POST ponos/agent/heartbeat/`: the tasks the agent still runs. */
+/**
+ * The body of `POST ponos/agent/heartbeat/`: the tasks the agent still runs, and how busy its
+ * machine is (for the agents page): the 1-minute load average per CPU core (1 = every core
+ * busy) and the memory in use, in bytes.
+ */
 export interface HeartbeatBody {
   running: string[];
+  cpu_load?: number;
+  ram_used?: number;
 }
 
 /** The answer to a heartbeat: the tasks the agent must kill. */

@@ -138,4 +138,13 @@ export interface Agent {
   ram_total: number;
   gpus: number;
   running_tasks: number;
+  /** The 1-minute load average per core its last heartbeat reported; null before one did. */
+  cpu_load: number | null;
+  /** The memory in use its last heartbeat reported, in bytes; null before one did. */
+  ram_used: number | null;
+}
+
+/** RetrieveAgent: an agent with the tasks it runs now. */
+export interface AgentWithTasks extends Agent {
+  running: Task[];
 }

@@ -11,6 +11,7 @@ import {
   FINISHED_STATES,
   type ActivityStats,
   type Agent,
+  type AgentWithTasks,
   type Artifact,
   type Farm,
   type Process,
@@ -73,6 +74,7 @@ export const processKeys = {
   artifacts: (taskId: string) => [...processKeys.all, 'artifacts', taskId] as const,
   farms: () => [...processKeys.all, 'farms'] as const,
   agents: (page: number) => [...processKeys.all, 'agents', page] as const,
+  agent: (id: string) => [...processKeys.all, 'agent', id] as const,
 };
 
 export function fetchProcesses(query: ProcessListQuery): Promise<Page<ProcessListItem>> {
@@ -174,6 +176,10 @@ export function fetchAgents(page: number): Promise<Page<Agent>> {
   return api<Page<Agent>>('/agents/', { query: { page } });
 }
 
+export function fetchAgent(id: string): Promise<AgentWithTasks> {
+  return api<AgentWithTasks>(`/agent/${id}/`);
+}
+
 /** A 4xx means the resource is gone or out of reach: asking again will not change that. */
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
@@ -262,5 +268,17 @@ export function agentsQuery(page: number) {
     queryKey: processKeys.agents(page),
     queryFn: () => fetchAgents(page),
     placeholderData: keepPreviousData,
+    // The page watches machines at work: their state, load and tasks change by the second.
+    refetchInterval: AGENTS_REFRESH_MS,
+  });
+}
+
+export const AGENTS_REFRESH_MS = 5000;
+
+export function agentQuery(id: string) {
+  return queryOptions({
+    queryKey: processKeys.agent(id),
+    queryFn: () => fetchAgent(id),
+    refetchInterval: AGENTS_REFRESH_MS,
   });
 }

@@ -43,6 +43,7 @@ import {
   ponosSchema,
   registration,
 } from './schemas';
+import { noteAgentReport } from '../../services/agents/reports';
 
 const count = (max: number) => z.number().int().min(0).max(max);
 
@@ -54,7 +55,12 @@ const registerBody = z.object({
   gpus: count(256).optional(),
 });
 
-const heartbeatBody = z.object({ running: z.array(uuidSchema).max(1000).default([]) });
+const heartbeatBody = z.object({
+  running: z.array(uuidSchema).max(1000).default([]),
+  // Load per core: above 1 when the run queue is longer than the cores, never in the thousands.
+  cpu_load: z.number().min(0).max(1000).optional(),
+  ram_used: count(Number.MAX_SAFE_INTEGER).optional(),
+});
 const claimBody = z.object({ slots: z.number().int().min(1).max(256) });
 const finishBody = z.object({ state: z.enum(FINAL_STATES) });
 
@@ -171,6 +177,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
       const agent = await requireAgent(db, request);
       const input = parse(heartbeatBody, request.body ?? {});
       await touchAgent(db, agent.id);
+      noteAgentReport(agent.id, input);
       await requeueLostTasks(db, app.dialect, timeoutS());
       return { stop: await tasksToStop(db, agent.id, input.running) } satisfies HeartbeatAnswer;
     },

@@ -26,6 +26,15 @@ export const agentObject = z
     ram_total: z.number().int(),
     gpus: z.number().int(),
     running_tasks: z.number().int(),
+    cpu_load: z
+      .number()
+      .nullable()
+      .describe("Its last heartbeat's 1-minute load average per core; null before one says"),
+    ram_used: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The memory in use its last heartbeat reported, in bytes; null before one says"),
   })
   .meta({ id: 'Agent' });
 

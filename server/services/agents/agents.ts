@@ -12,6 +12,7 @@ import { ApiError } from '../../errors';
 import { nowIso } from '../../clock';
 import { hashToken, newToken } from '../tasks/tokens';
 import { staleBefore } from '../tasks/requeue';
+import { agentReport } from './reports';
 import type { PageSource } from '../../pagination';
 import type { Registration } from '../../../agent/protocol';
 
@@ -137,6 +138,9 @@ export interface AgentJson {
   ram_total: number;
   gpus: number;
   running_tasks: number;
+  /** What its last heartbeat said of its machine (services/agents/reports.ts). */
+  cpu_load: number | null;
+  ram_used: number | null;
 }
 
 /** Agents as JSON, with their farms and how many tasks they hold. */
@@ -176,6 +180,8 @@ export async function agentsJson(
     ram_total: Number(agent.ram_total),
     gpus: agent.gpus,
     running_tasks: counts.get(agent.id) ?? 0,
+    cpu_load: agentReport(agent.id)?.cpu_load ?? null,
+    ram_used: agentReport(agent.id)?.ram_used ?? null,
   }));
 }
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
-import { AgentsPage } from '@/features/processes/AgentsPage';
+import { AgentsPage } from '@/features/agents/AgentsPage';
 
 export const Route = createFileRoute('/process/agents')({
   staticData: { name: 'agents' },

@@ -146,11 +146,14 @@ export function makeWorkerRun(name: string): ProcessWorkerRun {
   };
 }
 
+/** The farm agents join unless a test names another. */
+export const DEFAULT_FARM = { id: uuid(), name: 'Default farm' };
+
 export function makeAgent(hostname: string, fields: Partial<Agent> = {}): Agent {
   return {
     id: uuid(),
     hostname,
-    farm: { id: uuid(), name: 'Default farm' },
+    farm: DEFAULT_FARM,
     active: true,
     last_ping: new Date(Date.now() - 5000).toISOString(),
     slots: 4,
@@ -158,6 +161,8 @@ export function makeAgent(hostname: string, fields: Partial<Agent> = {}): Agent 
     ram_total: 16e9,
     gpus: 0,
     running_tasks: 1,
+    cpu_load: null,
+    ram_used: null,
     ...fields,
   };
 }
@@ -314,6 +319,16 @@ export function fakeProcessesServer(options: FakeProcessesOptions = {}) {
         200,
         pageOf(options.agents ?? [], page, 20, (n) => `http://localhost/api/v1/agents/?page=${n}`),
       );
+    }
+    const agent = /^\/agent\/([^/]+)\/$/.exec(call.path);
+    if (agent) {
+      if (!user.is_admin) return forbidden();
+      const found = (options.agents ?? []).find((item) => item.id === agent[1]);
+      if (!found) return notFound();
+      const running = allTasks().filter(
+        (task) => task.agent?.id === found.id && ['running', 'stopping'].includes(task.state),
+      );
+      return json(200, { ...found, running });
     }
     const corpus = /^\/corpus\/([^/]+)\/$/.exec(call.path);
     if (corpus) {

@@ -138,28 +138,83 @@ describe('the workers activity', () => {
 });
 
 describe('the agents', () => {
-  it('lists the agents with their farm, state, last ping, slots and running tasks', async () => {
+  it('lists each farm’s agents with their state, heartbeat, slots, CPU and memory', async () => {
     const admin = { ...me, is_admin: true };
+    const gpuFarm = { id: '6f1c2d3e-4a5b-4c6d-8e7f-901234567890', name: 'GPU farm' };
     fakeProcessesServer({
       user: admin,
       agents: [
-        makeAgent('node-1', { running_tasks: 3, slots: 8 }),
+        makeAgent('node-1', { running_tasks: 3, slots: 8, cpu_load: 0.35, ram_used: 3 * 2 ** 30 }),
         makeAgent('node-2', {
           active: false,
+          running_tasks: 0,
           last_ping: new Date(Date.now() - 7200e3).toISOString(),
         }),
+        makeAgent('gpu-1', { farm: gpuFarm, gpus: 2, ram_total: 64 * 2 ** 30, running_tasks: 0 }),
       ],
     });
     renderProcesses('/process/agents', { ...enterprise, user: admin });
-    const table = within(await screen.findByRole('table', { name: 'Agents' }));
+
+    const farm = within(await screen.findByRole('region', { name: 'Default farm' }));
+    expect(farm.getByText('2 agents, 1 active, 3 of 12 slots in use')).toBeTruthy();
+    const table = within(farm.getByRole('table', { name: 'Agents of Default farm' }));
     const first = within(table.getByRole('row', { name: /node-1/ }));
     expect(first.getByText('Active')).toBeTruthy();
-    expect(first.getByText('8')).toBeTruthy();
-    expect(first.getByText('3')).toBeTruthy();
-    expect(first.getByText('Default farm')).toBeTruthy();
+    expect(first.getByText('3 of 8')).toBeTruthy();
+    expect(first.getByText('35 %')).toBeTruthy();
+    expect(first.getByText(`3.0 GiB of ${(16e9 / 2 ** 30).toFixed(0)} GiB`)).toBeTruthy();
+    expect(
+      first.getByRole('meter', { name: 'CPU load on node-1' }).getAttribute('aria-valuenow'),
+    ).toBe('35');
+    expect(first.getByText('8 cores')).toBeTruthy();
     const second = within(table.getByRole('row', { name: /node-2/ }));
     expect(second.getByText('Inactive')).toBeTruthy();
     expect(second.getByText('2 hours ago')).toBeTruthy();
+    // Nothing reported yet reads as such, not as an idle machine.
+    expect(second.getAllByText('Not reported')).toHaveLength(1);
+    expect(second.getByText('15 GiB in all')).toBeTruthy();
+
+    const gpus = within(screen.getByRole('region', { name: 'GPU farm' }));
+    expect(gpus.getByText('1 agent, 1 active, 0 of 4 slots in use')).toBeTruthy();
+    expect(gpus.getByText('8 cores, 2 GPUs')).toBeTruthy();
+  });
+
+  it('opens an agent’s running tasks with links to their processes', async () => {
+    const admin = { ...me, is_admin: true };
+    const corpus = makeCorpus();
+    const process = makeProcess(corpus, { name: 'Read the registers', state: 'running' });
+    const agent = makeAgent('node-1', { running_tasks: 1 });
+    process.tasks = [
+      makeTask(process, {
+        slug: 'tesseract_1',
+        state: 'running',
+        agent: { id: agent.id, hostname: 'node-1' },
+        started: new Date(Date.now() - 120e3).toISOString(),
+      }),
+    ];
+    fakeProcessesServer({ user: admin, agents: [agent], processes: [process], corpora: [corpus] });
+    renderProcesses('/process/agents', { ...enterprise, user: admin });
+
+    const toggle = await screen.findByRole('button', { name: '1 task on node-1' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await act(async () => toggle.click());
+    const link = await screen.findByRole('link', { name: 'tesseract_1' });
+    expect(link.getAttribute('href')).toBe(`/process/${process.id}`);
+    expect(screen.getByText('running, started 2 minutes ago')).toBeTruthy();
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('asks the server again every 5 seconds while open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const admin = { ...me, is_admin: true };
+    const agents = [makeAgent('node-1', { cpu_load: 0.1 })];
+    const server = fakeProcessesServer({ user: admin, agents });
+    renderProcesses('/process/agents', { ...enterprise, user: admin });
+    expect(await screen.findByText('10 %')).toBeTruthy();
+    agents[0]!.cpu_load = 0.9;
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(await screen.findByText('90 %')).toBeTruthy();
+    expect(server.callsTo('GET', '/agents/').length).toBeGreaterThanOrEqual(2);
   });
 
   it('shows the server’s refusal to others', async () => {

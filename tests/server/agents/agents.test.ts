@@ -318,5 +318,39 @@ describeEachDialect('Agents and farms', ({ t }) => {
       expect((await new Client(app, actors.owner.token).get('agents/')).statusCode).toBe(403);
       expect((await admin.get('agent/not-a-uuid/')).statusCode).toBe(404);
     });
+
+    it("shows each agent's CPU load and memory as its last heartbeat reported them", async () => {
+      const app = t().app;
+      const farm = await defaultFarm(app);
+      const agent = await registerAgent(app, farm, 'reporting', 4);
+      const admin = new Client(app, actors.siteAdmin.token);
+      const listed = async () =>
+        (await admin.get('agents/?page_size=500'))
+          .json()
+          .results.find((item: { id: string }) => item.id === agent.id);
+      // Nothing said yet: nothing shown rather than a made-up zero.
+      expect(await listed()).toMatchObject({ cpu_load: null, ram_used: null });
+
+      const beat = (body: unknown) => post('ponos/agent/heartbeat/', agent.headers, body);
+      expect((await beat({ running: [], cpu_load: 0.5, ram_used: 3e9 })).statusCode).toBe(200);
+      expect(await listed()).toMatchObject({ cpu_load: 0.5, ram_used: 3e9 });
+      expect((await beat({ running: [], cpu_load: 1.25, ram_used: 4e9 })).statusCode).toBe(200);
+      expect(await listed()).toMatchObject({ cpu_load: 1.25, ram_used: 4e9 });
+      // An older agent's beat without them keeps the last reading.
+      expect((await beat({ running: [] })).statusCode).toBe(200);
+      expect(await listed()).toMatchObject({ cpu_load: 1.25, ram_used: 4e9 });
+      expect((await admin.get(`agent/${agent.id}/`)).json()).toMatchObject({ cpu_load: 1.25 });
+
+      for (const [attr, body] of [
+        ['cpu_load', { cpu_load: -1, ram_used: 1 }],
+        ['cpu_load', { cpu_load: 'high', ram_used: 1 }],
+        ['ram_used', { cpu_load: 0.1, ram_used: 1.5 }],
+      ] as const) {
+        const refused = await beat({ running: [], ...body });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().errors[0].attr).toBe(attr);
+      }
+      expect(await listed()).toMatchObject({ cpu_load: 1.25, ram_used: 4e9 });
+    });
   });
 });
