@@ -48,6 +48,7 @@ import { datasetsRoutes } from './routes/datasets/index';
 import { searchRoutes } from './routes/search/search';
 import { exportsRoutes } from './routes/exports/index';
 import { secretRoutes } from './routes/secrets/index';
+import { groupRoutes } from './routes/groups/index';
 import { budgetRoutes } from './routes/budgets/index';
 import { publishBuiltinWorkers } from './services/workers/builtinWorkers';
 import { createJobRunner, type JobRunner } from './jobs/runner';
@@ -209,6 +210,7 @@ export async function buildApp(
       await api.register(searchReindexRoutes);
       await api.register(exportsRoutes);
       await api.register(secretRoutes);
+      await api.register(groupRoutes);
       await api.register(budgetRoutes);
       await api.register(openApiRoutes);
     },

@@ -1,12 +1,14 @@
 /**
  * Every rights decision of the API lives here. Corpus memberships carry a level:
  * guest 10 (read), contributor 50 (read, write), admin 100 (read, write, admin).
+ * A user's level is the best of their own membership's and those of the groups they belong to
+ * (enterprise edition: `corpus_groups` grants a group a level, `group_members` lists its users).
  * Site admins hold every right; a public corpus is readable by anyone, anonymous included.
  * A corpus the caller cannot read does not exist for them (404), as in Arkindex.
  */
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Db } from './db';
-import type { Corpus, Database, Element, Membership, User } from './db/schema';
+import type { Corpus, Database, Element, Group, GroupMember, Membership, User } from './db/schema';
 import { notAuthenticated, notFound, permissionDenied } from './errors';
 import { chunks, INSERT_CHUNK } from './db/chunks';
 import { noteRead } from './cors';
@@ -55,18 +57,59 @@ export function rightsFor(
   return rightsForLevel(user ? level : null, corpus.public === 1);
 }
 
+/**
+ * The level a user holds on a corpus through the groups they belong to (enterprise edition),
+ * as a scalar subquery on `corpusId` (a column of the outer query, or a value): joined into the
+ * query that reads the corpus, so rights through groups cost no extra round trip.
+ */
+export function groupLevel(
+  eb: ExpressionBuilder<Database, keyof Database>,
+  corpusId: Expression<string | null>,
+  userId: string,
+) {
+  return eb
+    .selectFrom('corpus_groups')
+    .innerJoin('group_members', 'group_members.group_id', 'corpus_groups.group_id')
+    .select((inner) => inner.fn.max<number>('corpus_groups.level').as('level'))
+    .where('corpus_groups.corpus_id', '=', corpusId)
+    .where('group_members.user_id', '=', userId);
+}
+
+/** The corpus ids a user reaches through groups, as a subquery. */
+function groupCorpusIds(db: Db, userId: string) {
+  return db
+    .selectFrom('corpus_groups')
+    .innerJoin('group_members', 'group_members.group_id', 'corpus_groups.group_id')
+    .select('corpus_groups.corpus_id')
+    .where('group_members.user_id', '=', userId);
+}
+
+/** A user's level on a corpus: the best of their own membership's and their groups'. */
+export function bestLevel(
+  own: number | null,
+  throughGroups: number | string | null,
+): number | null {
+  // PostgreSQL may hand an aggregate over as text.
+  const group = throughGroups === null ? null : Number(throughGroups);
+  if (own === null) return group;
+  return group === null ? own : Math.max(own, group);
+}
+
 export async function membershipLevel(
   db: Db,
   userId: string,
   corpusId: string,
 ): Promise<number | null> {
   const row = await db
-    .selectFrom('memberships')
-    .select('level')
-    .where('user_id', '=', userId)
-    .where('corpus_id', '=', corpusId)
+    .selectFrom('corpora')
+    .leftJoin('memberships', (join) =>
+      join.onRef('memberships.corpus_id', '=', 'corpora.id').on('memberships.user_id', '=', userId),
+    )
+    .select('memberships.level')
+    .select((eb) => groupLevel(eb, eb.ref('corpora.id'), userId).as('group_level'))
+    .where('corpora.id', '=', corpusId)
     .executeTakeFirst();
-  return row?.level ?? null;
+  return row ? bestLevel(row.level, row.group_level) : null;
 }
 
 /**
@@ -96,6 +139,7 @@ export function readableCorpusIds(
           .select('memberships.corpus_id')
           .where('memberships.user_id', '=', user.id),
       ),
+      eb('corpora.id', 'in', groupCorpusIds(db, user.id)),
     ]),
   );
 }
@@ -182,11 +226,12 @@ export async function findCorpusAccess(
     )
     .selectAll('corpora')
     .select('memberships.level as member_level')
+    .select((eb) => groupLevel(eb, eb.ref('corpora.id'), user?.id ?? '').as('group_level'))
     .where('corpora.id', '=', corpusId.toLowerCase())
     .executeTakeFirst();
   if (!row) return null;
-  const { member_level: level, ...corpus } = row;
-  return accessOf(user, corpus, user ? level : null);
+  const { member_level: level, group_level: throughGroups, ...corpus } = row;
+  return accessOf(user, corpus, user ? bestLevel(level, throughGroups) : null);
 }
 
 /** Throws the 403 for a readable corpus on which the caller lacks `right`. */
@@ -310,6 +355,7 @@ export async function findElementAccess(
     .selectAll('elements')
     .select(CORPUS_COLUMNS.map((column) => `corpora.${column} as corpus__${column}` as const))
     .select('memberships.level as member_level')
+    .select((eb) => groupLevel(eb, eb.ref('elements.corpus_id'), user?.id ?? '').as('group_level'))
     .where('elements.id', '=', elementId.toLowerCase())
     .executeTakeFirst();
   if (!row) return null;
@@ -320,9 +366,10 @@ export async function findElementAccess(
   const corpus = {} as Record<string, unknown>;
   for (const [key, value] of Object.entries(row)) {
     if (key.startsWith('corpus__')) corpus[key.slice('corpus__'.length)] = value;
-    else if (key !== 'member_level') element[key] = value;
+    else if (key !== 'member_level' && key !== 'group_level') element[key] = value;
   }
-  const access = accessOf(user, corpus as unknown as Corpus, user ? row.member_level : null);
+  const level = user ? bestLevel(row.member_level, row.group_level) : null;
+  const access = accessOf(user, corpus as unknown as Corpus, level);
   return access ? { element: element as unknown as Element, access } : null;
 }
 
@@ -337,4 +384,57 @@ export async function requireElementRight(
   if (!found) throw notFound();
   checkRight(found.access, right);
   return found;
+}
+
+/**
+ * Groups (enterprise edition): a group exists only for its members and site admins (others
+ * get 404, as for an unreadable project); its admins (level 100) and site admins manage it.
+ * A task token acts on its process' project only, never on groups.
+ */
+export const GROUP_LEVEL = { member: 10, admin: 100 } as const;
+
+export interface GroupAccess {
+  group: Group;
+  /** The caller's level in the group, null for site admins who are not members. */
+  level: number | null;
+  canManage: boolean;
+}
+
+export function groupAccessOf(
+  user: User | null,
+  group: Group,
+  level: number | null,
+): GroupAccess | null {
+  if (!user || projectLimit(user)) return null;
+  if (level === null && !user.is_admin) return null;
+  return { group, level, canManage: !!user.is_admin || (level ?? 0) >= GROUP_LEVEL.admin };
+}
+
+export function checkGroupAdmin(access: GroupAccess): GroupAccess {
+  if (!access.canManage) throw permissionDenied('You do not have admin access to this group.');
+  return access;
+}
+
+/** Group admins manage members; any member may leave, which is deleting their own one. */
+export function requireCanChangeGroupMember(
+  user: User,
+  access: GroupAccess,
+  member: Pick<GroupMember, 'user_id'>,
+  action: 'update' | 'delete',
+): void {
+  if (action === 'delete' && member.user_id === user.id) return;
+  checkGroupAdmin(access);
+}
+
+/**
+ * A group's place in a project is the project admins' to change; the group's own admins may
+ * also take their group out of it, as a member may leave a project.
+ */
+export function requireCanChangeCorpusGroup(
+  access: CorpusAccess,
+  group: GroupAccess | null,
+  action: 'update' | 'delete',
+): void {
+  if (action === 'delete' && group?.canManage) return;
+  checkRight(access, 'admin');
 }

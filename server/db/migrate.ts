@@ -29,6 +29,7 @@ import * as m0020 from './migrations/0020_exports';
 import * as m0021 from './migrations/0021_imported_manifests';
 import * as m0022 from './migrations/0022_element_name_index';
 import * as m0023 from './migrations/0023_secrets';
+import * as m0024 from './migrations/0024_groups';
 import * as m0025 from './migrations/0025_budgets';
 
 /** Migrations are listed here in order; their names are recorded in the database. */
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0021_imported_manifests': m0021,
   '0022_element_name_index': m0022,
   '0023_secrets': m0023,
+  '0024_groups': m0024,
   '0025_budgets': m0025,
 };
 

@@ -582,6 +582,32 @@ export interface SecretTable {
   updated: string;
 }
 
+/** A user group (migration 0024, enterprise edition). */
+export interface GroupTable {
+  id: string;
+  name: string;
+  created: string;
+  updated: string;
+}
+
+/** A user's place in a group: level 10 member, 100 admin (who manages the group). */
+export interface GroupMemberTable {
+  id: string;
+  group_id: string;
+  user_id: string;
+  level: number;
+  created: string;
+}
+
+/** A group's membership of a project: its members hold `level` there (as `memberships`). */
+export interface CorpusGroupTable {
+  id: string;
+  corpus_id: string;
+  group_id: string;
+  level: number;
+  created: string;
+}
+
 /** Migration 0025: money in integer hundredths (bigint, a string from PostgreSQL). */
 type Money = ColumnType<number | string, number, number>;
 
@@ -656,6 +682,9 @@ export interface Database {
   secrets: SecretTable;
   budgets: BudgetTable;
   budget_entries: BudgetEntryTable;
+  groups: GroupTable;
+  group_members: GroupMemberTable;
+  corpus_groups: CorpusGroupTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -664,6 +693,9 @@ export type UserUpdate = Updateable<UserTable>;
 export type Corpus = Selectable<CorpusTable>;
 export type ElementType = Selectable<ElementTypeTable>;
 export type Membership = Selectable<MembershipTable>;
+export type Group = Selectable<GroupTable>;
+export type GroupMember = Selectable<GroupMemberTable>;
+export type CorpusGroup = Selectable<CorpusGroupTable>;
 export type Image = Selectable<ImageTable>;
 export type Element = Selectable<ElementTable>;
 export type ElementLink = Selectable<ElementLinkTable>;

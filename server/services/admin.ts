@@ -106,6 +106,14 @@ export function adminCorpusSource(db: Db, search: string | undefined): PageSourc
             .whereRef('memberships.corpus_id', '=', 'corpora.id')
             .as('members'),
         )
+        // Groups given the project count as one entry each, as its members list shows them.
+        .select((eb) =>
+          eb
+            .selectFrom('corpus_groups')
+            .select((inner) => inner.fn.countAll().as('count'))
+            .whereRef('corpus_groups.corpus_id', '=', 'corpora.id')
+            .as('groups'),
+        )
         .orderBy('corpora.name')
         .orderBy('corpora.id')
         .limit(limit)
@@ -117,7 +125,7 @@ export function adminCorpusSource(db: Db, search: string | undefined): PageSourc
         public: row.public === 1,
         created: row.created,
         // PostgreSQL counts are bigints, which pg hands over as strings.
-        members: Number(row.members ?? 0),
+        members: Number(row.members ?? 0) + Number(row.groups ?? 0),
       }));
     },
   };

@@ -9,7 +9,9 @@ import type { Corpus, CorpusTable, User } from '../db/schema';
 import { validationError } from '../errors';
 import {
   LEVEL,
+  bestLevel,
   checkRight,
+  groupLevel,
   readableCorpusIds,
   requireCanCreateCorpus,
   rightsFor,
@@ -79,13 +81,14 @@ export async function listCorpora(db: Db, user: User | null): Promise<CorpusJson
         .where('memberships.user_id', '=', user?.id ?? '')
         .as('level'),
     )
+    .select((eb) => groupLevel(eb, eb.ref('corpora.id'), user?.id ?? '').as('group_level'))
     .where('corpora.id', 'in', readableCorpusIds(db, user))
     .orderBy('corpora.name')
     .orderBy('corpora.id')
     .execute();
-  const entries = rows.map(({ level, ...corpus }) => ({
+  const entries = rows.map(({ level, group_level: throughGroups, ...corpus }) => ({
     corpus,
-    rights: rightsFor(user, level ?? null, corpus),
+    rights: rightsFor(user, bestLevel(level ?? null, throughGroups), corpus),
   }));
   // The same readable-ids subquery selects the types and counts, whatever the corpus count.
   return corpusJsons(db, entries, readableCorpusIds(db, user));

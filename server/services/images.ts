@@ -15,7 +15,7 @@ import { notFound, validationError } from '../errors';
 import { jpegQuality } from '../iiif/jpegQuality';
 import { closeStoredFile } from '../iiif/storedTiles';
 import { noteRead } from '../cors';
-import { projectLimit, rightsFor } from '../permissions';
+import { bestLevel, groupLevel, projectLimit, rightsFor } from '../permissions';
 
 export const TILE_SIZE = 512;
 /**
@@ -330,11 +330,13 @@ export async function findReadableImage(
         .on('memberships.user_id', '=', user?.id ?? ''),
     )
     .selectAll('images')
-    .select(['corpora.public as corpus_public', 'memberships.level as level'])
+    .select(['corpora.public as corpus_public', 'memberships.level as member_level'])
+    .select((eb) => groupLevel(eb, eb.ref('images.corpus_id'), user?.id ?? '').as('group_level'))
     .where('images.id', '=', id.toLowerCase())
     .executeTakeFirst();
   if (!row) return null;
-  const { corpus_public: corpusPublic, level, ...image } = row;
+  const { corpus_public: corpusPublic, member_level: own, group_level: group, ...image } = row;
+  const level = bestLevel(own, group);
   noteRead(image.corpus_id === null || corpusPublic === 1);
   if (image.corpus_id === null) return { image, isPublic: true };
   // A task token reads images of its own project only.

@@ -3,11 +3,13 @@
  * and a corpus never loses its last admin: nobody could manage it afterwards.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { nowIso } from '../clock';
 import type { Db } from '../db';
 import type { Membership, User } from '../db/schema';
 import { conflict, notFound, validationError } from '../errors';
-import type { PageSource } from '../pagination';
+import { countRows, type PageSource } from '../pagination';
+import type { GroupMembershipJson } from './groups/projects';
 import {
   LEVEL,
   checkRight,
@@ -123,35 +125,79 @@ async function otherAdmins(db: Db, membership: Membership): Promise<number> {
 
 // Service --------------------------------------------------------------------------------
 
-/** The corpus' members, best level first, for the page-list helper. */
+/**
+ * The corpus' members, best level first: users, and the groups given the corpus (enterprise
+ * edition) as entries naming the group instead of a user.
+ */
 export async function membershipPages(
   db: Db,
   user: User | null,
   corpusId: string,
-): Promise<PageSource<MembershipJson>> {
+): Promise<PageSource<MembershipJson | GroupMembershipJson>> {
   const access = await requireCorpusRight(db, user, corpusId, 'read');
   requireCanListMembers(user, access);
   const id = access.corpus.id;
   return {
     async count() {
-      const row = await db
-        .selectFrom('memberships')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where('corpus_id', '=', id)
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+      const [users, groups] = await Promise.all([
+        countRows(db.selectFrom('memberships').select('id').where('corpus_id', '=', id)),
+        countRows(db.selectFrom('corpus_groups').select('id').where('corpus_id', '=', id)),
+      ]);
+      return users + groups;
     },
     async fetch({ limit, offset }) {
-      const rows = await selectMemberships(db)
-        .where('memberships.corpus_id', '=', id)
-        .orderBy('memberships.level', 'desc')
-        .orderBy('users.display_name')
-        .orderBy('users.email')
-        .orderBy('memberships.id')
+      // One ordered page over both kinds of entry: a user's name and a group's sort together.
+      const users = db
+        .selectFrom('memberships')
+        .innerJoin('users', 'users.id', 'memberships.user_id')
+        .select([
+          'memberships.id',
+          'memberships.level',
+          'memberships.created',
+          'users.id as member_id',
+          'users.display_name as name',
+          'users.email',
+          sql<number>`0`.as('is_group'),
+        ])
+        .where('memberships.corpus_id', '=', id);
+      const groups = db
+        .selectFrom('corpus_groups')
+        .innerJoin('groups', 'groups.id', 'corpus_groups.group_id')
+        .select([
+          'corpus_groups.id',
+          'corpus_groups.level',
+          'corpus_groups.created',
+          'groups.id as member_id',
+          'groups.name as name',
+          sql<string>`''`.as('email'),
+          sql<number>`1`.as('is_group'),
+        ])
+        .where('corpus_groups.corpus_id', '=', id);
+      const rows = await db
+        .selectFrom(users.unionAll(groups).as('entries'))
+        .selectAll()
+        .orderBy('level', 'desc')
+        .orderBy('name')
+        .orderBy('email')
+        .orderBy('id')
         .limit(limit)
         .offset(offset)
         .execute();
-      return rows.map(membershipJson);
+      return rows.map((row) =>
+        Number(row.is_group)
+          ? {
+              id: row.id,
+              level: row.level,
+              created: row.created,
+              group: { id: row.member_id, name: row.name },
+            }
+          : {
+              id: row.id,
+              level: row.level,
+              created: row.created,
+              user: { id: row.member_id, email: row.email, display_name: row.name },
+            },
+      );
     },
   };
 }
