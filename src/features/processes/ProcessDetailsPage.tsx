@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '@/api/errors';
 import { processQuery, processWorkerRunsQuery } from '@/api/processes';
+import { serverInfoQuery } from '@/api/serverInfo';
 import { PageMessage } from '@/components/PageMessage';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';
 import { ui } from '@/components/styles';
@@ -33,6 +34,8 @@ export function ProcessDetailsPage({
   workerRunModal: (id: string, onClose: () => void) => ReactNode;
 }) {
   const process = useQuery(processQuery(id));
+  // Budgets are an enterprise feature: only there does a process have one to show.
+  const enterprise = !!useQuery(serverInfoQuery).data?.features.enterprise;
   useErrorNotification(process.error);
   const admin = useProcessAdmin(process.data);
   const hasWorkerRuns = process.data?.mode === 'workers' || process.data?.mode === 'template';
@@ -94,6 +97,11 @@ export function ProcessDetailsPage({
           {(data.mode === 'workers' || data.activity_state !== 'disabled') && (
             <Link to="/process/$id/workers-activity" params={{ id: data.id }} className={ui.link}>
               Workers activity
+            </Link>
+          )}
+          {enterprise && (
+            <Link to="/process/$id/budget" params={{ id: data.id }} className={ui.link}>
+              Budget
             </Link>
           )}
         </p>

@@ -278,3 +278,24 @@ describe('the process details', () => {
     );
   });
 });
+
+describe('the budget of a process', () => {
+  it('is linked from its details in the enterprise edition only', async () => {
+    const corpus = makeCorpus();
+    const process = makeProcess(corpus, { name: 'OCR run', state: 'completed' });
+    fakeProcessesServer({ processes: [process], corpora: [corpus] });
+    renderProcesses(`/process/${process.id}`, { features: { enterprise: true } });
+    const link = await screen.findByRole('link', { name: 'Budget' });
+    expect(link.getAttribute('href')).toBe(`/process/${process.id}/budget`);
+  });
+
+  it('is not linked in the community edition', async () => {
+    const corpus = makeCorpus();
+    const process = makeProcess(corpus, { name: 'OCR run', state: 'completed' });
+    fakeProcessesServer({ processes: [process], corpora: [corpus] });
+    renderProcesses(`/process/${process.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'OCR run' });
+    expect(screen.getByRole('link', { name: 'Workers activity' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Budget' })).toBeNull();
+  });
+});

@@ -1,9 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/guard';
-import { RoutePlaceholder } from '@/components/RoutePlaceholder';
+import { ProcessBudgetPage } from '@/features/budgets/ProcessBudgetPage';
 
 export const Route = createFileRoute('/process/$id/budget')({
   staticData: { name: 'process-budget' },
-  beforeLoad: requireAccess({ feature: 'enterprise', login: true, uuidParams: ['id'] }),
-  component: () => <RoutePlaceholder name="process-budget" />,
+  beforeLoad: (ctx) =>
+    requireAccess({ feature: 'enterprise', login: true, uuidParams: ['id'] })(ctx),
+  component: ProcessBudgetRoute,
 });
+
+function ProcessBudgetRoute() {
+  const { id } = Route.useParams();
+  return <ProcessBudgetPage key={id} processId={id} />;
+}
