@@ -10,6 +10,7 @@ import { CommandError, describeApiError, type CliOutput, type Command } from './
 import { createsuperuserCommand } from './commands/createsuperuser';
 import { createuserCommand } from './commands/createuser';
 import { farmsCommand } from './commands/farms';
+import { farmRateCommand } from './commands/farmRate';
 import { importCommand } from './commands/import';
 import { importModelCommand } from './commands/importModel';
 
@@ -17,6 +18,7 @@ const COMMANDS: Command[] = [
   createsuperuserCommand,
   createuserCommand,
   farmsCommand,
+  farmRateCommand,
   importCommand,
   importModelCommand,
 ];

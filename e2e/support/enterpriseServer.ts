@@ -21,6 +21,8 @@ export interface EnterpriseServer {
     password: string,
     options?: { admin?: boolean; displayName?: string },
   ): void;
+  /** The Default farm's agent token, read with the admin CLI (`farms`). */
+  farmToken(): string;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,16 @@ export async function startEnterpriseServer(): Promise<EnterpriseServer> {
       args.push('--email', email, '--password', password);
       if (options.displayName) args.push('--display-name', options.displayName);
       execFileSync(TSX, args, { env, stdio: 'pipe' });
+    },
+    farmToken() {
+      const output = execFileSync(TSX, ['server/cli.ts', 'farms'], { env, stdio: 'pipe' });
+      const token = output
+        .toString()
+        .split('\n')
+        .map((line) => line.split('\t'))
+        .find(([name]) => name === 'Default farm')?.[2];
+      if (!token) throw new Error(`No "Default farm" in:\n${output.toString()}`);
+      return token;
     },
     async close() {
       child.kill('SIGTERM');

@@ -90,7 +90,7 @@ export interface RunningAgent {
  */
 export async function startAgent(
   baseURL: string,
-  options: { hostname: string; slots: number },
+  options: { hostname: string; slots: number; farmToken?: string },
 ): Promise<RunningAgent> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folia-e2e-agent-'));
   // The token goes by the environment (which the agent reads too): a command line is visible
@@ -98,7 +98,7 @@ export async function startAgent(
   // A heartbeat every second: a stop asked for reaches its task at once.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    FOLIA_FARM_TOKEN: defaultFarmToken(),
+    FOLIA_FARM_TOKEN: options.farmToken ?? defaultFarmToken(),
     FOLIA_AGENT_HEARTBEAT_S: '1',
   };
   delete env.FOLIA_AGENT_SLOTS;

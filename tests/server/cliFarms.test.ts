@@ -51,3 +51,45 @@ describeEachDialect('npm run cli -- farms', ({ t }) => {
     expect(run.err.join('\n')).toContain("Unknown option '--all'");
   });
 });
+
+describeEachDialect('npm run cli -- farm-rate', ({ t }) => {
+  it("sets a farm's hourly rate by name or id, and refuses a bad rate or farm", async () => {
+    const rate = async (id: string) =>
+      Number(
+        (
+          await t()
+            .app.db.selectFrom('farms')
+            .select('rate')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).rate,
+      );
+    const farm = await t()
+      .app.db.selectFrom('farms')
+      .select('id')
+      .where('name', '=', 'Default farm')
+      .executeTakeFirstOrThrow();
+    const byName = await cli(t, ['farm-rate', '--farm', 'Default farm', '--rate', '12.5']);
+    expect(byName).toEqual({
+      code: 0,
+      out: [`Default farm\t${farm.id}\t12.50 an hour`],
+      err: [],
+    });
+    expect(await rate(farm.id)).toBe(1250);
+    expect((await cli(t, ['farm-rate', '--farm', farm.id, '--rate', '3'])).code).toBe(0);
+    expect(await rate(farm.id)).toBe(300);
+
+    const negative = await cli(t, ['farm-rate', '--farm', farm.id, '--rate=-1']);
+    expect(negative.code).toBe(1);
+    expect(negative.err.join('\n')).toContain(
+      '--rate: Ensure this value is greater than or equal to 0.',
+    );
+    const unknown = await cli(t, ['farm-rate', '--farm', 'Nowhere', '--rate', '1']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err.join('\n')).toContain('No farm named or numbered "Nowhere".');
+    expect((await cli(t, ['farm-rate', '--farm', farm.id])).err.join('\n')).toContain(
+      '--rate is required.',
+    );
+    expect(await rate(farm.id)).toBe(300);
+  });
+});

@@ -13,11 +13,11 @@ import { formatMoney } from './money';
 
 const HOUR_MS = 3_600_000;
 
-/** Whole minutes and seconds, for an entry's description. */
-function duration(ms: number): string {
+/** Minutes and whole seconds, or tenths of a second under a minute, for a description. */
+export function duration(ms: number): string {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
   const seconds = Math.round(ms / 1000);
-  const minutes = Math.floor(seconds / 60);
-  return minutes ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
 /** Adds the entry of a task that has just finished, when its process has a budget. */

@@ -116,7 +116,12 @@ function Figures({ budget }: { budget: Budget }) {
       {figures.map(([term, value]) => (
         <div key={term} className={ui.card}>
           <dt className="text-xs text-slate-500">{term}</dt>
-          <dd className="text-lg font-semibold tabular-nums text-slate-900">{value}</dd>
+          {/* Below zero once tasks overran the budget: shown as an overrun, not hidden. */}
+          <dd
+            className={`text-lg font-semibold tabular-nums ${value.startsWith('-') ? 'text-red-700' : 'text-slate-900'}`}
+          >
+            {value}
+          </dd>
         </div>
       ))}
     </dl>

@@ -81,7 +81,9 @@ export function BudgetsListPage({
                   <td className="py-2 pr-4 whitespace-nowrap tabular-nums">
                     {formatAmount(budget.spent, budget.currency)}
                   </td>
-                  <td className="py-2 pr-4 whitespace-nowrap tabular-nums">
+                  <td
+                    className={`py-2 pr-4 whitespace-nowrap tabular-nums ${budget.remaining.startsWith('-') ? 'text-red-700' : ''}`}
+                  >
                     {formatAmount(budget.remaining, budget.currency)}
                   </td>
                   <td className="w-48 py-2">

@@ -12,12 +12,12 @@ export function DailyChart({ days, currency }: { days: BudgetSummary['days']; cu
       <div
         aria-hidden="true"
         data-testid="daily-chart"
-        className="flex h-40 items-end gap-1 overflow-x-auto rounded border border-slate-200 bg-white p-2"
+        className="flex h-40 items-end justify-center gap-1 overflow-x-auto rounded border border-slate-200 bg-white p-2"
       >
         {days.map((day) => (
           <div
             key={day.day}
-            className="flex h-full min-w-8 flex-1 flex-col items-center justify-end gap-1"
+            className="flex h-full max-w-16 min-w-8 flex-1 flex-col items-center justify-end gap-1"
             title={`${day.day}: ${formatAmount(day.total, currency)}`}
           >
             <div
