@@ -61,11 +61,26 @@ export interface Corpus {
   authorized_users?: number;
 }
 
-export interface Membership {
+export interface UserMembership {
   id: string;
   level: number;
   created: string;
   user: { id: string; email: string; display_name: string };
+}
+
+/** A group given a level on a project (enterprise edition): each of its members holds it. */
+export interface GroupMembership {
+  id: string;
+  level: number;
+  created: string;
+  group: { id: string; name: string };
+}
+
+/** An entry of a project's members: a user, or a group in the enterprise edition. */
+export type Membership = UserMembership | GroupMembership;
+
+export function isGroupMembership(membership: Membership): membership is GroupMembership {
+  return 'group' in membership;
 }
 
 export const LEVELS = { guest: 10, contributor: 50, admin: 100 } as const;

@@ -1,9 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { fieldErrors, errorMessage } from '@/api/errors';
+import { GROUP_PICKER_SIZE, groupListQuery } from '@/api/groups';
+import { serverInfoQuery } from '@/api/serverInfo';
 import { currentUserQuery } from '@/api/user';
-import type { Corpus, Membership } from '@/api/types';
+import { isGroupMembership, type Corpus, type Membership } from '@/api/types';
 import { GuardedButton } from '@/components/GuardedButton';
 import { ConfirmDialog } from '@/components/modal/ConfirmDialog';
 import { useNeedsNetwork } from '@/components/NeedsNetwork';
@@ -15,6 +17,7 @@ import {
   MEMBERS_PAGE_SIZE,
   levelLabel,
   membershipsQuery,
+  useAddGroup,
   useAddMember,
   useChangeMemberLevel,
   useRemoveMember,
@@ -23,14 +26,23 @@ import {
 import { ListTable } from '@/components/ListTable';
 
 function memberName(membership: Membership): string {
+  if (isGroupMembership(membership)) return membership.group.name;
   return membership.user.display_name || membership.user.email;
 }
 
-/** A project's members, for its admins: add, change a role, remove. */
+function isSelfMembership(membership: Membership, userId: string | undefined): boolean {
+  return !isGroupMembership(membership) && membership.user.id === userId;
+}
+
+/**
+ * A project's members, for its admins: add, change a role, remove. In the enterprise edition
+ * a group may be a member too: each of its members then holds its role on the project.
+ */
 export function MembersSection({ corpus }: { corpus: Corpus }) {
   const [page, setPage] = useState(1);
   const members = useQuery(membershipsQuery(corpus.id, page));
   const { data: user = null } = useQuery(currentUserQuery);
+  const enterprise = !!useQuery(serverInfoQuery).data?.features.enterprise;
   const [toRemove, setToRemove] = useState<Membership | null>(null);
   const removal = useRemoveMember(corpus.id);
   const navigate = useNavigate();
@@ -46,7 +58,7 @@ export function MembersSection({ corpus }: { corpus: Corpus }) {
   const remove = () => {
     if (!toRemove) return;
     const membership = toRemove;
-    const isSelf = membership.user.id === user?.id;
+    const isSelf = isSelfMembership(membership, user?.id);
     removal.mutate(
       { membership, isSelf },
       {
@@ -82,6 +94,7 @@ export function MembersSection({ corpus }: { corpus: Corpus }) {
       </div>
 
       <AddMemberForm corpusId={corpus.id} />
+      {enterprise && <AddGroupForm corpusId={corpus.id} />}
 
       {members.isPending ? (
         <p className="mt-6 text-slate-600" role="status">
@@ -101,7 +114,7 @@ export function MembersSection({ corpus }: { corpus: Corpus }) {
               key={membership.id}
               corpusId={corpus.id}
               membership={membership}
-              isSelf={membership.user.id === user?.id}
+              isSelf={isSelfMembership(membership, user?.id)}
               onRemove={() => setToRemove(membership)}
             />
           ))}
@@ -142,7 +155,7 @@ export function MembersSection({ corpus }: { corpus: Corpus }) {
       >
         {toRemove && (
           <p>
-            {toRemove.user.id === user?.id ? (
+            {isSelfMembership(toRemove, user?.id) ? (
               <>
                 Are you sure you want to leave the project{' '}
                 <strong className="font-semibold text-slate-900">{corpus.name}</strong>? You will
@@ -150,9 +163,9 @@ export function MembersSection({ corpus }: { corpus: Corpus }) {
               </>
             ) : (
               <>
-                Are you sure you want to remove{' '}
-                <strong className="font-semibold text-slate-900">{memberName(toRemove)}</strong> (
-                {toRemove.user.email}) from the project{' '}
+                Are you sure you want to remove {isGroupMembership(toRemove) && 'the group '}
+                <strong className="font-semibold text-slate-900">{memberName(toRemove)}</strong>
+                {!isGroupMembership(toRemove) && ` (${toRemove.user.email})`} from the project{' '}
                 <strong className="font-semibold text-slate-900">{corpus.name}</strong>?
               </>
             )}
@@ -196,11 +209,28 @@ function MemberRow({
 
   return (
     <tr>
-      <td className="py-2 pr-4 font-medium text-slate-900">
-        {membership.user.display_name}
-        {isSelf && <span className="ml-1 text-slate-500">(you)</span>}
-      </td>
-      <td className="py-2 pr-4 text-slate-600">{membership.user.email}</td>
+      {isGroupMembership(membership) ? (
+        <>
+          <td className="py-2 pr-4 font-medium text-slate-900">
+            <Link
+              to="/group/$groupId"
+              params={{ groupId: membership.group.id }}
+              className={ui.link}
+            >
+              {membership.group.name}
+            </Link>
+          </td>
+          <td className="py-2 pr-4 text-slate-500">Group</td>
+        </>
+      ) : (
+        <>
+          <td className="py-2 pr-4 font-medium text-slate-900">
+            {membership.user.display_name}
+            {isSelf && <span className="ml-1 text-slate-500">(you)</span>}
+          </td>
+          <td className="py-2 pr-4 text-slate-600">{membership.user.email}</td>
+        </>
+      )}
       <td className="py-2 pr-4">
         <select
           aria-label={`Role of ${name}`}
@@ -322,6 +352,107 @@ function AddMemberForm({ corpusId }: { corpusId: string }) {
         </p>
       )}
       {levelError && <p className={ui.fieldError}>{levelError}</p>}
+      {formError && <p className={ui.fieldError}>{formError}</p>}
+    </form>
+  );
+}
+
+/** Enterprise edition: one of the caller's groups joins the project with a role. */
+function AddGroupForm({ corpusId }: { corpusId: string }) {
+  const groups = useQuery(groupListQuery(1, GROUP_PICKER_SIZE));
+  const [groupId, setGroupId] = useState('');
+  const [level, setLevel] = useState<Level>(LEVEL_OPTIONS[0]!.level);
+  const addition = useAddGroup(corpusId);
+  const offline = useNeedsNetwork();
+  const id = useId();
+  const errors = fieldErrors(addition.error);
+  const groupError = errors.group_id?.join(' ');
+  const formError = addition.error && !groupError ? errorMessage(addition.error) : null;
+  const choices = groups.data?.results ?? [];
+  const chosen = choices.some((group) => group.id === groupId) ? groupId : '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen || addition.isPending || offline) return;
+    addition.mutate(
+      { groupId: chosen, level },
+      {
+        onSuccess: (membership) => {
+          notify({
+            type: 'success',
+            text: `The group ${memberName(membership)} has been added to the project as ${levelLabel(membership.level).toLowerCase()}.`,
+          });
+          setGroupId('');
+        },
+        onError: (error) => notifyError(error),
+      },
+    );
+  };
+
+  if (groups.isSuccess && choices.length === 0) {
+    return (
+      <p className="mt-4 text-sm text-slate-600">
+        To add a group, first create one on{' '}
+        <Link to="/user/profile" className={ui.link}>
+          your profile
+        </Link>
+        .
+      </p>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-4" aria-label="Add a group">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-56 flex-1">
+          <label htmlFor={`${id}-group`} className={ui.label}>
+            Group
+          </label>
+          <select
+            id={`${id}-group`}
+            value={chosen}
+            onChange={(event) => {
+              setGroupId(event.target.value);
+              if (addition.error) addition.reset();
+            }}
+            aria-invalid={groupError ? true : undefined}
+            className={ui.input}
+          >
+            <option value="">{groups.isPending ? 'Loading…' : 'Choose a group'}</option>
+            {choices.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-group-level`} className={ui.label}>
+            Role
+          </label>
+          <select
+            id={`${id}-group-level`}
+            value={level}
+            onChange={(event) => setLevel(Number(event.target.value) as Level)}
+            className={ui.input}
+          >
+            {LEVEL_OPTIONS.map((option) => (
+              <option key={option.level} value={option.level}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <GuardedButton
+          type="submit"
+          blocked={offline}
+          className={ui.primaryButton}
+          disabled={!chosen || addition.isPending}
+        >
+          {addition.isPending ? 'Adding…' : 'Add group'}
+        </GuardedButton>
+      </div>
+      {groupError && <p className={ui.fieldError}>{groupError}</p>}
       {formError && <p className={ui.fieldError}>{formError}</p>}
     </form>
   );

@@ -58,11 +58,10 @@ export function membershipsQuery(corpusId: string, page: number) {
   });
 }
 
-export interface MembershipCreate {
-  corpus_id: string;
-  user_email: string;
-  level: Level;
-}
+/** A user by e-mail, or (enterprise edition) a group by id, joins the project. */
+export type MembershipCreate =
+  | { corpus_id: string; user_email: string; level: Level }
+  | { corpus_id: string; group_id: string; level: Level };
 
 export function createMembership(input: MembershipCreate): Promise<Membership> {
   return api<Membership>('/memberships/', { method: 'POST', body: input });
@@ -140,6 +139,15 @@ export function useAddMember(corpusId: string) {
   return useMutation({
     mutationFn: (input: { email: string; level: Level }) =>
       createMembership({ corpus_id: corpusId, user_email: input.email, level: input.level }),
+    onSuccess: () => refreshAfterMembershipChange(queryClient, corpusId),
+  });
+}
+
+export function useAddGroup(corpusId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { groupId: string; level: Level }) =>
+      createMembership({ corpus_id: corpusId, group_id: input.groupId, level: input.level }),
     onSuccess: () => refreshAfterMembershipChange(queryClient, corpusId),
   });
 }

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditCorpusPage } from '@/features/corpora/EditCorpusPage';
 import { loadCorpusSettings } from '@/features/corpora/loaders';
-import type { Corpus, Membership } from '@/api/types';
+import type { Corpus, UserMembership as Membership } from '@/api/types';
 import {
   fakeServer,
   isolateEachTest,

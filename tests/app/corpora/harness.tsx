@@ -2,7 +2,14 @@ import type { ReactNode } from 'react';
 import { createRoute } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouterContext } from '@/app/guard';
-import type { Corpus, ElementType, Membership, Right, User } from '@/api/types';
+import type {
+  Corpus,
+  ElementType,
+  Right,
+  ServerInfo,
+  User,
+  UserMembership as Membership,
+} from '@/api/types';
 import {
   APP_STALE_TIME,
   apiError,
@@ -246,6 +253,8 @@ interface RenderOptions {
   /** The current user; null for an anonymous visitor. */
   user: User | null;
   loader?: (queryClient: QueryClient, params: Record<string, string>) => Promise<unknown>;
+  /** The server info in the cache; the community edition's unless given. */
+  info?: ServerInfo;
 }
 
 /** Mounts one page in a memory router, with the current user in the cache as the guard leaves it. */
@@ -263,7 +272,7 @@ export function renderPage(options: RenderOptions) {
   });
   return renderRoutes(routesUnder(root, [page]), {
     url: options.url,
-    info: SERVER_INFO,
+    info: options.info ?? SERVER_INFO,
     user: options.user,
     staleTime: APP_STALE_TIME,
   });

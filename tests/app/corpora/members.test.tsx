@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditCorpusPage } from '@/features/corpora/EditCorpusPage';
-import type { Corpus, Membership } from '@/api/types';
+import type { Corpus, UserMembership as Membership } from '@/api/types';
 import {
   fakeServer,
   isolateEachTest,

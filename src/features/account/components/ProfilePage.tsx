@@ -21,7 +21,8 @@ import { PasswordPairFields } from './PasswordPairFields';
 export const DISPLAY_NAME_UPDATED = 'Your display name has been updated.';
 export const PASSWORD_CHANGED = 'Your password has been changed.';
 
-export function ProfilePage() {
+/** `children`: sections other features add below the account's own (the route composes them). */
+export function ProfilePage({ children }: { children?: ReactNode } = {}) {
   const { data: user, isPending } = useQuery(currentUserQuery);
   if (isPending) {
     return (
@@ -47,6 +48,7 @@ export function ProfilePage() {
       <AccountPanel user={user} />
       <DisplayNameForm user={user} />
       <PasswordForm user={user} />
+      {children}
     </section>
   );
 }
