@@ -18,9 +18,13 @@ export interface RecordingContext extends OverlayContext {
   frames: number;
 }
 
+/** The recording context of each canvas that is not the page's (the overlay's kept layers). */
+const layerContexts = new WeakMap<object, RecordingContext>();
+
 export function createRecordingContext(): RecordingContext {
   let current: [number, number][][] = [];
   let dash: number[] = [];
+  let transform = [1, 0, 0, 1, 0, 0];
   const ctx = {
     frame: [] as RecordedPath[],
     frames: 0,
@@ -29,7 +33,24 @@ export function createRecordingContext(): RecordingContext {
     lineWidth: 1,
     lineJoin: 'miter' as CanvasLineJoin,
     globalAlpha: 1,
-    setTransform() {},
+    setTransform(a: number, b: number, c: number, d: number, e: number, f: number) {
+      transform = [a, b, c, d, e, f];
+    },
+    /** A kept layer copied in: its paths, moved by the current transform. */
+    drawImage(source: object) {
+      const layer = layerContexts.get(source);
+      if (!layer) return;
+      const [a, b, c, d, e, f] = transform as [number, number, number, number, number, number];
+      for (const path of layer.frame) {
+        ctx.frame.push({
+          ...path,
+          points: path.points.map(([x, y]): [number, number] => [
+            a * x + c * y + e,
+            b * x + d * y + f,
+          ]),
+        });
+      }
+    },
     clearRect() {
       ctx.frame = [];
       ctx.frames += 1;
@@ -62,11 +83,43 @@ export function createRecordingContext(): RecordingContext {
   return ctx as unknown as RecordingContext;
 }
 
-/** Makes every canvas answer getContext('2d') with one recording context; returns it. */
+/**
+ * Makes the page's canvases answer getContext('2d') with one recording context, returned; a
+ * canvas outside the page (a kept layer) gets one of its own, whose paths a drawImage of it
+ * copies into the page's.
+ */
 export function installRecordingCanvas(): RecordingContext {
   const ctx = createRecordingContext();
-  HTMLCanvasElement.prototype.getContext = function getContext() {
-    return ctx;
+  HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement) {
+    if (this.isConnected) return ctx;
+    let layer = layerContexts.get(this);
+    if (!layer) {
+      layer = createRecordingContext();
+      layerContexts.set(this, layer);
+    }
+    return layer;
   } as unknown as HTMLCanvasElement['getContext'];
   return ctx;
 }
+
+/** A canvas outside the page with its own recording context, as kept layers are. */
+export function createRecordingLayer(): {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): RecordingContext;
+  ctx: RecordingContext;
+} {
+  const ctx = createRecordingContext();
+  const canvas = { width: 0, height: 0, getContext: () => ctx, ctx };
+  layerContexts.set(canvas, ctx);
+  return canvas;
+}
+
+/** A closed square ring, the test zones' usual shape. */
+export const square = (x: number, y: number, size: number): [number, number][] => [
+  [x, y],
+  [x, y + size],
+  [x + size, y + size],
+  [x + size, y],
+  [x, y],
+];

@@ -79,6 +79,24 @@ async function linesShown(viewers: ReturnType<typeof fakeViewerFactory>): Promis
 
 /** Solid (zone) paths of the last drawn frame, by their first screen point. */
 const drawnZones = () => ctx.frame.filter((path) => !path.dashed).map((path) => path.points[0]);
+/**
+ * The zones a user sees on the 800×600 canvas: those drawn meeting it. Zones just beyond the
+ * edges are drawn too, onto the kept layer that serves the next frames of a pan.
+ */
+const zonesInView = () =>
+  ctx.frame
+    .filter((path) => !path.dashed)
+    .filter((path) => {
+      const xs = path.points.map(([x]) => x);
+      const ys = path.points.map(([, y]) => y);
+      return (
+        Math.max(...xs) >= 0 &&
+        Math.min(...xs) <= 800 &&
+        Math.max(...ys) >= 0 &&
+        Math.min(...ys) <= 600
+      );
+    })
+    .map((path) => path.points[0]);
 
 describe('image viewer on the element page', () => {
   it("opens the element's IIIF image and draws its children's zones on it", async () => {
@@ -94,7 +112,7 @@ describe('image viewer on the element page', () => {
     expect(ctx.frame.filter((path) => path.dashed)).toHaveLength(1);
   });
 
-  it('redraws only the zones in view when the viewport moves', async () => {
+  it('shows the zones in view when the viewport moves', async () => {
     const { page } = pageWithLines();
     const { viewers } = openPage(`/element/${page.id}`);
     const viewer = await linesShown(viewers);
@@ -103,7 +121,7 @@ describe('image viewer on the element page', () => {
     // to 150) is out of view, line 2 (y 200 to 250) just touches it.
     act(() => viewer.setView(1, 0, -250));
     await waitFor(() =>
-      expect(drawnZones()).toEqual([
+      expect(zonesInView()).toEqual([
         [100, -50],
         [100, 50],
         [100, 150],
@@ -112,7 +130,7 @@ describe('image viewer on the element page', () => {
     );
     // Image y 460 to 1060: only line 5 (y 500 to 550).
     act(() => viewer.setView(1, 0, -460));
-    await waitFor(() => expect(drawnZones()).toEqual([[100, 40]]));
+    await waitFor(() => expect(zonesInView()).toEqual([[100, 40]]));
   });
 
   it('names the zone under the pointer and selects it on click, in the address', async () => {

@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { multiply, scaling, translation, type Point } from '@/lib/geometry';
 import { OUTLINE_COLOR, drawOverlay, type OverlayScene } from '@/features/viewer/overlay/renderer';
 import { buildZoneSet } from '@/features/viewer/overlay/zoneSet';
-import { createRecordingContext } from '../support/recordingCanvas';
-
-const square = (x: number, y: number, size: number): Point[] => [
-  [x, y],
-  [x, y + size],
-  [x + size, y + size],
-  [x + size, y],
-  [x, y],
-];
+import { createRecordingContext, square } from '../support/recordingCanvas';
 
 function scene(): OverlayScene {
   const zones = buildZoneSet([

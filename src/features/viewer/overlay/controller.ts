@@ -14,6 +14,7 @@ import { applyMatrix, invert, matrixScale, multiply, scaling, type Matrix } from
 import type { PointerTool, ToolPointer } from '@/lib/pointerTool';
 import type { ViewerHandle } from '../viewerContext';
 import type { Size } from '../zoom';
+import { KeptZonesLayer } from './keptLayer';
 import { drawOverlay, type OverlayScene } from './renderer';
 import { hitTest } from './zoneSet';
 
@@ -21,6 +22,11 @@ import { hitTest } from './zoneSet';
 export const HIT_TOLERANCE_PX = 3;
 /** Pointer travel under which a press and release is a click, not a pan. */
 export const CLICK_SLOP_PX = 4;
+/**
+ * A view that moved within this long of the previous frame is moving: the kept zones may serve
+ * it scaled a little. This long after the last move the view is drawn sharp again.
+ */
+const SETTLE_MS = 150;
 
 export interface OverlayCallbacks {
   /** The zone under the pointer changed (-1: none), with the pointer in element pixels. */
@@ -56,6 +62,12 @@ export class OverlayController {
   private layerCache: { canvas: HTMLCanvasElement; key: number[]; scene: OverlayScene } | null =
     null;
   private readonly cleanups: (() => void)[] = [];
+  /** The zones kept a margin beyond the view, copied into place while it pans and zooms. */
+  private readonly kept = new KeptZonesLayer(() =>
+    typeof document === 'undefined' ? null : document.createElement('canvas'),
+  );
+  private lastView: { matrix: Matrix; at: number } | null = null;
+  private settle: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly viewer: ViewerHandle,
@@ -142,6 +154,9 @@ export class OverlayController {
     this.toolCleanup?.();
     this.toolCleanup = null;
     this.layerCache = null;
+    this.kept.reset();
+    if (this.settle) clearTimeout(this.settle);
+    this.settle = null;
     this.pending?.();
     this.pending = null;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
@@ -202,9 +217,27 @@ export class OverlayController {
       ctx.clearRect(0, 0, pixelWidth, pixelHeight);
       ctx.drawImage(layer, 0, 0);
     } else {
-      drawOverlay(ctx, this.scene, frame);
+      this.kept.draw(ctx, this.scene, frame, this.moving(m));
     }
     this.tool?.draw(ctx, m, ratio);
+  }
+
+  /**
+   * Whether the view moved since a frame drawn moments ago (a pan or zoom under way); a moving
+   * view is drawn sharp again once it has been still for SETTLE_MS.
+   */
+  private moving(m: Matrix): boolean {
+    const now = performance.now();
+    const last = this.lastView;
+    this.lastView = { matrix: m, at: now };
+    const moved = !last || m.some((value, i) => value !== last.matrix[i]);
+    if (!moved) return false;
+    if (this.settle) clearTimeout(this.settle);
+    this.settle = setTimeout(() => {
+      this.settle = null;
+      this.schedule();
+    }, SETTLE_MS);
+    return last !== null && now - last.at < SETTLE_MS;
   }
 
   /**

@@ -4,7 +4,7 @@
  * pathBuckets.ts, where the browser has Path2D), then the hovered and selected zones filled on
  * top and the element's own outline.
  */
-import { matrixScale, visibleImageBBox, type Matrix } from '@/lib/geometry';
+import { matrixScale, visibleImageBBox, type BBox, type Matrix } from '@/lib/geometry';
 import { levelOf, simplifiedZones } from './simplifiedLevels';
 import { pathsAvailable, strokePaths, uniformScale } from './pathBuckets';
 import { strokeByStyle, tracePolygon } from './strokeBatches';
@@ -85,54 +85,59 @@ function paint(
   ctx.stroke();
 }
 
-export function drawOverlay(
+/**
+ * The zones' strokes for a view in device pixels (`m`, image to canvas pixels), for the zones
+ * whose box meets `bbox` (image coordinates); `skip` zones are left to drawMarks (the point by
+ * point batches only: kept paths stroke every zone and the marks' thicker strokes cover them).
+ * Returns how many zones are in view.
+ */
+export function strokeZones(
   ctx: OverlayContext,
   scene: OverlayScene,
-  frame: OverlayFrame,
-): DrawStats {
+  m: Matrix,
+  bbox: BBox,
+  ratio: number,
+  skip: (i: number) => boolean = () => false,
+): number {
   const { zones, styles } = scene;
-  const ratio = frame.pixelRatio;
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.clearRect(0, 0, frame.width * ratio, frame.height * ratio);
   ctx.lineJoin = 'round';
-  const [a, b, c, d, e, f] = frame.imageToScreen;
-  const m: Matrix = [a * ratio, b * ratio, c * ratio, d * ratio, e * ratio, f * ratio];
-
-  const bbox = visibleImageBBox(frame.imageToScreen, frame.width, frame.height);
   ctx.globalAlpha = 1;
   ctx.lineWidth = ratio;
   ctx.setLineDash([]);
   const count = visibleZones(zones, bbox);
   // Ordinary zones are traced with the points that show at this zoom (half a pixel or more).
   // Translucent fills cost most of a frame on dense pages, so only the hovered and selected
-  // zones get one.
+  // zones get one (drawMarks).
   const scale = uniformScale(m);
   const level = levelOf(scale ?? matrixScale(m));
   const colorOf = (style: number) => (styles[style] ?? DEFAULT_STYLE).color;
   if (scale && pathsAvailable()) {
-    // Kept paths hold the hovered and selected zones too: their thicker strokes cover them.
     strokePaths(ctx, zones, level, bbox, m, scale, ratio, colorOf);
   } else {
-    strokeByStyle(
-      ctx,
-      zones,
-      simplifiedZones(zones, level),
-      count,
-      m,
-      PATH_BATCH,
-      colorOf,
-      (i) => i === frame.hovered || i === frame.selected,
-    );
+    strokeByStyle(ctx, zones, simplifiedZones(zones, level), count, m, PATH_BATCH, colorOf, skip);
   }
+  return count;
+}
 
+/** The hovered and selected zones filled and stroked thicker, then the element's outline. */
+export function drawMarks(
+  ctx: OverlayContext,
+  scene: OverlayScene,
+  m: Matrix,
+  ratio: number,
+  hovered: number,
+  selected: number,
+): void {
+  const { zones, styles } = scene;
+  ctx.lineJoin = 'round';
   const emphasise = (i: number, alpha: number, width: number) => {
     if (i < 0 || i >= zones.count) return;
     ctx.beginPath();
     tracePolygon(ctx, m, zones.coords, zones.offsets[i]!, zones.offsets[i + 1]!);
     paint(ctx, (styles[zones.styles[i]!] ?? DEFAULT_STYLE).color, alpha, width * ratio);
   };
-  if (frame.hovered !== frame.selected) emphasise(frame.hovered, HOVER_FILL_ALPHA, 2);
-  emphasise(frame.selected, SELECTED_FILL_ALPHA, 3);
+  if (hovered !== selected) emphasise(hovered, HOVER_FILL_ALPHA, 2);
+  emphasise(selected, SELECTED_FILL_ALPHA, 3);
 
   if (scene.outline && scene.outline.length >= 6) {
     ctx.beginPath();
@@ -140,5 +145,34 @@ export function drawOverlay(
     paint(ctx, OUTLINE_COLOR, 0, 2 * ratio, true);
   }
   ctx.setLineDash([]);
-  return { drawn: count };
+}
+
+/** Image coordinates to canvas (device) pixels. */
+export function deviceMatrix(frame: OverlayFrame): Matrix {
+  const [a, b, c, d, e, f] = frame.imageToScreen;
+  const ratio = frame.pixelRatio;
+  return [a * ratio, b * ratio, c * ratio, d * ratio, e * ratio, f * ratio];
+}
+
+/** One frame drawn from scratch: every zone in view traced, then the marks. */
+export function drawOverlay(
+  ctx: OverlayContext,
+  scene: OverlayScene,
+  frame: OverlayFrame,
+): DrawStats {
+  const ratio = frame.pixelRatio;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, frame.width * ratio, frame.height * ratio);
+  const m = deviceMatrix(frame);
+  const bbox = visibleImageBBox(frame.imageToScreen, frame.width, frame.height);
+  const drawn = strokeZones(
+    ctx,
+    scene,
+    m,
+    bbox,
+    ratio,
+    (i) => i === frame.hovered || i === frame.selected,
+  );
+  drawMarks(ctx, scene, m, ratio, frame.hovered, frame.selected);
+  return { drawn };
 }
