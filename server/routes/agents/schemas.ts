@@ -34,7 +34,7 @@ export const agentObject = z
       .number()
       .int()
       .nullable()
-      .describe("The memory in use its last heartbeat reported, in bytes; null before one says"),
+      .describe('The memory in use its last heartbeat reported, in bytes; null before one says'),
   })
   .meta({ id: 'Agent' });
 
