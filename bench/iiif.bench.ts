@@ -13,7 +13,8 @@
  *   sides (Folia's memory and disk caches and IIPImage's tile cache have never seen it), the
  *   side that goes first alternating from tile to tile; goal: Folia ≤ 1.5× IIPImage's time;
  * - warm tiles: the same tiles again, several rounds, alternating; goal: Folia ≥ 10× faster;
- *   nginx serving the same tiles as files is the ceiling, when installed;
+ *   nginx serving the same tiles as files is the ceiling, when installed, and a bare node:http
+ *   process sending them from memory is the floor of any Node server;
  * - sizes: mean bytes per tile on each side, and disk per page.
  * Every figure is a median of per-pair ratios, beside each side's median time.
  */
@@ -26,7 +27,14 @@ import { startChildServer, type ChildServer } from '../tests/server/childProcess
 import { makeThrowawayApp } from '../tests/server/throwawayApp';
 import { FastCgiClient } from './fastcgiClient';
 import { HttpClient } from './httpClient';
-import { IIPSRV, NGINX, startIipsrv, startNginx, type PeerServer } from './peerServers';
+import {
+  IIPSRV,
+  NGINX,
+  startBareNode,
+  startIipsrv,
+  startNginx,
+  type PeerServer,
+} from './peerServers';
 import { seedProject, seedUser } from './seed';
 import { median, stopBench } from './serverProcess';
 
@@ -238,49 +246,56 @@ export async function run(): Promise<void> {
       fs.writeFileSync(file, await foliaSide.get(image, tile));
     }
     const sides = [foliaSide, iipSide];
-    if (fs.existsSync(NGINX)) {
-      const nginx = await startNginx(staticRoot, path.join(config.dataDir, 'nginx'));
-      peers.push(nginx);
-      const nginxClient = new HttpClient('127.0.0.1', nginx.port);
-      clients.push(nginxClient);
-      sides.push({
-        name: 'nginx',
+    const staticSide = (name: string, port: number): Side => {
+      const client = new HttpClient('127.0.0.1', port);
+      clients.push(client);
+      return {
+        name,
         async get(image, tile) {
           const url = `/${images[image]!.id}/${tile.path}`;
-          const response = await nginxClient.get(url);
-          return check(`nginx ${url}`, response.status, response.body);
+          const response = await client.get(url);
+          return check(`${name} ${url}`, response.status, response.body);
         },
-      });
+      };
+    };
+    const nginxAt = fs.existsSync(NGINX) ? sides.length : -1;
+    if (nginxAt >= 0) {
+      const nginx = await startNginx(staticRoot, path.join(config.dataDir, 'nginx'));
+      peers.push(nginx);
+      sides.push(staticSide('nginx', nginx.port));
     }
+    const bare = await startBareNode(staticRoot);
+    peers.push(bare);
+    const bareAt = sides.length;
+    sides.push(staticSide('bare Node', bare.port));
 
     // (a) Warm tiles: every tile has been asked for at least once on each side.
     const warm = await alternate(sides, work, WARM_ROUNDS);
     const warmSpeedup = median(pairRatios(warm.ms[1]!, warm.ms[0]!));
     const perSecond = (times: number[]) => (times.length / mean(times)) * (1000 / times.length);
+    const against = (at: number) =>
+      `${ms(median(warm.ms[at]!))} (${perSecond(warm.ms[at]!).toFixed(0)}/s); Folia / it, ` +
+      `median of pairs: ${median(pairRatios(warm.ms[0]!, warm.ms[at]!)).toFixed(2)}×; ` +
+      `IIPImage / it: ${median(pairRatios(warm.ms[1]!, warm.ms[at]!)).toFixed(1)}×`;
     console.log(
       `warm tile (${WARM_ROUNDS} rounds): Folia ${ms(median(warm.ms[0]!))} ` +
         `(${perSecond(warm.ms[0]!).toFixed(0)}/s), IIPImage ${ms(median(warm.ms[1]!))} ` +
         `(${perSecond(warm.ms[1]!).toFixed(0)}/s); IIPImage / Folia, median of pairs: ` +
         `${warmSpeedup.toFixed(1)}× (goal ≥ 10×: ${met(warmSpeedup >= 10)})`,
     );
-    if (sides.length > 2) {
-      const ceiling = median(pairRatios(warm.ms[0]!, warm.ms[2]!));
+    if (nginxAt >= 0)
+      console.log(`  ceiling: nginx serving the same tiles as files ${against(nginxAt)}`);
+    else console.log('  ceiling skipped: nginx not installed (apt-get install -y nginx-light)');
+    console.log(
+      `  Node's floor: a bare node:http process sending the same tiles from memory ${against(bareAt)}`,
+    );
+    const bareSpeedup = median(pairRatios(warm.ms[1]!, warm.ms[bareAt]!));
+    if (!(warmSpeedup >= 10) && bareSpeedup < 10) {
       console.log(
-        `  ceiling: nginx serving the same tiles as files ${ms(median(warm.ms[2]!))} ` +
-          `(${perSecond(warm.ms[2]!).toFixed(0)}/s); Folia / nginx, median of pairs: ` +
-          `${ceiling.toFixed(2)}×; IIPImage / nginx: ` +
-          `${median(pairRatios(warm.ms[1]!, warm.ms[2]!)).toFixed(1)}×`,
+        `  the goal is past what a Node process reaches here: sending bytes it holds, with no ` +
+          `work of its own, Node is ${bareSpeedup.toFixed(1)}× IIPImage; 10× would need a warm ` +
+          `tile in ${ms(median(warm.ms[1]!) / 10)}, under Node's ${ms(median(warm.ms[bareAt]!))}`,
       );
-      const nginxSpeedup = median(pairRatios(warm.ms[1]!, warm.ms[2]!));
-      if (!(warmSpeedup >= 10) && nginxSpeedup < 10) {
-        console.log(
-          `  the goal is past the ceiling here: nginx sending files is itself ${nginxSpeedup.toFixed(1)}× ` +
-            `IIPImage; 10× would need a warm tile in ${ms(median(warm.ms[1]!) / 10)}, under ` +
-            `nginx's ${ms(median(warm.ms[2]!))}`,
-        );
-      }
-    } else {
-      console.log('  ceiling skipped: nginx not installed (apt-get install -y nginx-light)');
     }
 
     // (c) Sizes: the same tile list on both sides, and what a page costs on disk.

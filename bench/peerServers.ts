@@ -3,11 +3,13 @@
  * free local port: IIPImage (Debian's iipimage-server: `iipsrv.fcgi --bind`, spoken to over
  * FastCGI with no web server in front) and nginx serving the same tiles as static files (the
  * ceiling: no decoding, no rights, no cache lookup). Neither is installed by the benchmark.
+ * Beside them, a bare node:http server sending the same tiles from memory: Node's own floor.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const IIPSRV = '/usr/lib/iipimage-server/iipsrv.fcgi';
 export const NGINX = '/usr/sbin/nginx';
@@ -105,5 +107,23 @@ http {
   );
   const child = spawn(NGINX, ['-c', conf, '-p', work], { stdio: 'ignore' });
   await listening(port, child, 'nginx');
+  return { port, stop: stopper(child) };
+}
+
+/** bareNodeServer.ts on `root`, with the same Node and loader Folia's server process runs on. */
+export async function startBareNode(root: string): Promise<PeerServer> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bareNodeServer.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, root], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /listening (\d+)/.exec(output);
+      if (found) resolve(Number(found[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bare Node server exited (${code})`)));
+  });
   return { port, stop: stopper(child) };
 }

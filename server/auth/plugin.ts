@@ -24,6 +24,8 @@ declare module 'fastify' {
     authMethod: 'session' | 'token' | 'task' | null;
   }
   interface FastifyInstance {
+    /** Caches of what callers read, all forgotten after every write the API answers. */
+    callerCaches: Set<CallerCache<unknown>>;
     startSession(reply: FastifyReply, user: User): Promise<void>;
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
@@ -87,9 +89,12 @@ export async function authPlugin(
   app.decorateRequest('authMethod', null);
 
   const callers = new CallerCache();
-  // Any write may change who a credential names (see callerCache.ts): after one, read again.
+  app.decorate('callerCaches', new Set<CallerCache<unknown>>([callers]));
+  // Any write may change who a credential names or what they may read (see callerCache.ts):
+  // after one, read again.
   app.addHook('onResponse', async (request) => {
-    if (UNSAFE.has(request.method)) callers.clear();
+    if (!UNSAFE.has(request.method)) return;
+    for (const cache of app.callerCaches) cache.clear();
   });
 
   app.addHook('onRequest', async (request, reply) => {

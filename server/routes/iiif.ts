@@ -6,10 +6,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { appendHeader } from '../cors';
+import { CallerCache } from '../auth/callerCache';
+import { appendHeader, noteRead } from '../cors';
 import { requestOrigin } from '../origin';
 import { errors, idParams, image as imageSchema } from '../openapi/schemas';
 import { notFound } from '../errors';
+import { projectLimit } from '../permissions';
 import { RenderCache } from '../iiif/cache';
 import { MemoryTiles } from '../iiif/memoryTiles';
 import { IIIF_CONTEXT, IIIF_PROFILE, infoJson } from '../iiif/info';
@@ -90,8 +92,25 @@ export async function iiifRoutes(app: FastifyInstance): Promise<void> {
   );
   const baseUrl = (request: FastifyRequest, id: string) => `${requestOrigin(request)}/iiif/${id}`;
 
+  // A viewer asks for dozens of tiles of one image at once: whether the caller may read it is
+  // decided once for all of them, and decided again after any write (see callerCache.ts).
+  const readableImages = new CallerCache<ReadableImage>();
+  app.callerCaches.add(readableImages);
+  const readableImage = async (request: FastifyRequest, id: string): Promise<ReadableImage> => {
+    const { user } = request;
+    const key = `${user?.id ?? ''} ${projectLimit(user) ?? ''} ${id.toLowerCase()}`;
+    const kept = readableImages.get(key);
+    if (kept) {
+      noteRead(kept.isPublic);
+      return kept;
+    }
+    const readable = await requireReadableImage(app.db, user, id);
+    readableImages.set(key, readable);
+    return readable;
+  };
+
   const redirect = async (request: FastifyRequest<IdParams>, reply: FastifyReply) => {
-    const { image } = await requireReadableImage(app.db, request.user, request.params.id);
+    const { image } = await readableImage(request, request.params.id);
     const base = image.url ?? baseUrl(request, image.id);
     return reply.code(303).header('location', `${base}/info.json`).send();
   };
@@ -99,7 +118,7 @@ export async function iiifRoutes(app: FastifyInstance): Promise<void> {
   app.get<IdParams>('/iiif/:id/', redirect);
 
   app.get<IdParams>('/iiif/:id/info.json', async (request, reply) => {
-    const readable = await requireReadableImage(app.db, request.user, request.params.id);
+    const readable = await readableImage(request, request.params.id);
     const { image } = readable;
     if (image.url) return reply.code(303).header('location', `${image.url}/info.json`).send();
     const { file, mtimeMs } = await localFile(app, request, readable);
@@ -119,7 +138,7 @@ export async function iiifRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<ImageParams>('/iiif/:id/:region/:size/:rotation/:file', async (request, reply) => {
-    const readable = await requireReadableImage(app.db, request.user, request.params.id);
+    const readable = await readableImage(request, request.params.id);
     const { image } = readable;
     const { region, size, rotation, file: name } = request.params;
     if (image.url) {

@@ -524,6 +524,42 @@ describeEachDialect(
         expect(tile.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       });
 
+      it('stops serving tiles on the request after a write takes the right to read away', async () => {
+        const owner = await createTestUser(app);
+        const reader = await createTestUser(app);
+        const corpusId = await insertCorpus(app, true);
+        await addMember(app, corpusId, owner, 100);
+        await addMember(app, corpusId, reader, 10);
+        const image = await storeImage(app, {
+          corpusId,
+          buffer: await gradientJpeg(),
+          filename: 'kept.jpg',
+        });
+        const tile = `/iiif/${image.id}/full/100,/0/default.jpg`;
+        const readerClient = new Client(app, reader.token);
+        const ownerClient = new Client(app, owner.token);
+        // Asked for twice each: the second answer is the one kept for the next moments.
+        for (const client of [readerClient, anonymous, readerClient, anonymous]) {
+          expect((await get(client, tile)).statusCode).toBe(200);
+        }
+        const made = await ownerClient.request('PATCH', `/api/v1/corpus/${corpusId}/`, {
+          public: false,
+        });
+        expect(made.statusCode).toBe(200);
+        expect((await get(anonymous, tile)).statusCode).toBe(404);
+        expect((await get(readerClient, tile)).statusCode).toBe(200);
+        const membership = await app.db
+          .selectFrom('memberships')
+          .select('id')
+          .where('corpus_id', '=', corpusId)
+          .where('user_id', '=', reader.id)
+          .executeTakeFirstOrThrow();
+        const removed = await ownerClient.request('DELETE', `/api/v1/membership/${membership.id}/`);
+        expect(removed.statusCode).toBe(204);
+        expect((await get(readerClient, tile)).statusCode).toBe(404);
+        expect((await get(readerClient, `/iiif/${image.id}/info.json`)).statusCode).toBe(404);
+      });
+
       it('answers 404 for unknown and malformed ids', async () => {
         for (const id of [randomUUID(), 'not-a-uuid', `${privateImage.id}x`]) {
           for (const url of urls(id)) {
