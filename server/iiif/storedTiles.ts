@@ -138,20 +138,24 @@ export async function readStoredLevels(file: string): Promise<StoredLevel[] | nu
   }
 }
 
-/** The stored tile whose bounds are exactly this rectangle of the level, if there is one. */
-export function wholeTileIndex(
+/**
+ * The stored tile this rectangle of the level is: `whole` when its bounds are exactly the tile's;
+ * not whole for a tile cut by the level's right or bottom edge, which is padded in the file (its
+ * JPEG is larger than the answer and must be cropped). Null when the rectangle is no tile.
+ */
+export function storedTileIndex(
   level: StoredLevel,
   rect: { left: number; top: number; right: number; bottom: number },
-): number | null {
+): { index: number; whole: boolean } | null {
   const { left, top, right, bottom } = rect;
   const { tileWidth, tileHeight } = level;
   if (left % tileWidth !== 0 || top % tileHeight !== 0) return null;
-  // A tile cut by the level's edge is padded in the file: its JPEG is larger than the answer.
-  if (right - left !== tileWidth || bottom - top !== tileHeight) return null;
-  if (right > level.width || bottom > level.height) return null;
+  if (right !== Math.min(left + tileWidth, level.width)) return null;
+  if (bottom !== Math.min(top + tileHeight, level.height)) return null;
   const across = Math.ceil(level.width / tileWidth);
   const index = (top / tileHeight) * across + left / tileWidth;
-  return index < level.offsets.length ? index : null;
+  if (index >= level.offsets.length) return null;
+  return { index, whole: right - left === tileWidth && bottom - top === tileHeight };
 }
 
 /**

@@ -97,13 +97,32 @@ describeEachDialect('a tile asked for as the pyramid stores it', ({ t }) => {
     expect(largestDifference(sent.data, stored.data)).toBeLessThanOrEqual(1);
   });
 
-  it('is rendered when cut by the edge, scaled, rotated or grey, at the set quality', async () => {
+  it('is cropped from its stored tile when cut by the edge, with the pyramid’s pixels', async () => {
+    for (const [path, page, box] of [
+      ['2048,0,152,512/152,/0/default.jpg', 0, { left: 2048, top: 0, width: 152, height: 512 }],
+      ['0,1536,512,64/512,/0/default.jpg', 0, { left: 0, top: 1536, width: 512, height: 64 }],
+      ['2048,0,152,1024/76,/0/default.jpg', 1, { left: 1024, top: 0, width: 76, height: 512 }],
+    ] as const) {
+      const before = { ...renderStats };
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(renderStats.renders, path).toBe(before.renders);
+      expect(renderStats.stored, path).toBe(before.stored + 1);
+      const sent = await pixels(response.rawPayload);
+      expect([sent.info.width, sent.info.height], path).toEqual([box.width, box.height]);
+      const stored = await pixels(file, page, box);
+      // Decoded and encoded once more, at the server's quality: close, not identical.
+      expect(largestDifference(sent.data, stored.data), path).toBeLessThanOrEqual(12);
+      expect(Math.abs((await jpegQuality(response.rawPayload))! - 85), path).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('is rendered when scaled, rotated or grey, at the set quality', async () => {
     for (const [path, size] of [
-      ['2048,0,152,512/152,/0/default.jpg', [152, 512]],
-      ['0,1536,512,64/512,/0/default.jpg', [512, 64]],
       ['0,0,512,512/256,/0/default.jpg', [256, 256]],
       ['0,0,512,512/512,/90/default.jpg', [512, 512]],
       ['0,0,512,512/512,/0/gray.jpg', [512, 512]],
+      ['2048,0,152,512/76,/0/default.jpg', [76, 256]],
     ] as const) {
       const renders = renderStats.renders;
       const response = await get(path);
