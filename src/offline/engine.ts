@@ -198,11 +198,12 @@ export class SyncEngine {
       if (isTempId(current.entityId) && !isCreation(current.kind)) return null;
       if (this.kinds[current.kind].refs(current).some(isTempId)) return null;
       const claimed = { ...current, status: 'sending' as const, attempts: current.attempts + 1 };
-      await this.db.outbox.put(claimed);
       const kind = this.kinds[current.kind];
-      const lastModified = kind.conditional
-        ? await (kind.baseVersion ?? elementBaseVersion)(this.db, claimed)
-        : null;
+      // Sent together: the browser's IndexedDB answers both in one round.
+      const [, lastModified] = await Promise.all([
+        this.db.outbox.put(claimed),
+        kind.conditional ? (kind.baseVersion ?? elementBaseVersion)(this.db, claimed) : null,
+      ]);
       return { claimed, lastModified };
     });
     if (!claim) return 'blocked';
@@ -249,9 +250,10 @@ export class SyncEngine {
     const moot = status === 404 && (await (kind.goneHere ?? elementGoneHere)(this.db, claimed));
     if ((status >= 200 && status < 300) || (status === 404 && (kind.goneIsDone || moot))) {
       await this.db.transaction('rw', [...REMAP_TABLES, 'syncState'], async () => {
-        await kind.applied(this.db, claimed, response);
-        await this.db.outbox.delete(seq);
-        await this.db.syncState.put({ key: 'lastSync', at: this.now() });
+        await Promise.all([
+          kind.applied(this.db, claimed, response).then(() => this.db.outbox.delete(seq)),
+          this.db.syncState.put({ key: 'lastSync', at: this.now() }),
+        ]);
       });
       result.sent += 1;
       result.statuses[seq] = status;

@@ -33,15 +33,39 @@ export async function remapTempId(
   tempId: string,
   serverId: string,
 ): Promise<void> {
-  await db.idMap.put({ tempId, serverId });
-  await db.outbox
-    .where('refIds')
-    .equals(tempId)
-    .modify((entry) => {
-      entry.entityId = swap(entry.entityId, tempId, serverId);
-      entry.payload = swapInPayload(entry.payload, tempId, serverId) as Record<string, unknown>;
-      entry.refIds = entry.refIds.map((id) => swap(id, tempId, serverId));
-    });
+  // Each step reads and writes its own rows: sent together, the browser's IndexedDB answers
+  // them in one round instead of one after the other (an element's creation is remapped on
+  // the replay's path, so this is its cost per edit).
+  await Promise.all([
+    db.idMap.put({ tempId, serverId }),
+    db.outbox
+      .where('refIds')
+      .equals(tempId)
+      .modify((entry) => {
+        entry.entityId = swap(entry.entityId, tempId, serverId);
+        entry.payload = swapInPayload(entry.payload, tempId, serverId) as Record<string, unknown>;
+        entry.refIds = entry.refIds.map((id) => swap(id, tempId, serverId));
+      }),
+    remapLists(db, tempId, serverId),
+    db.elements
+      .where('parentIds')
+      .equals(tempId)
+      .modify((element) => {
+        element.parentIds = element.parentIds.map((id) => swap(id, tempId, serverId));
+      }),
+    // Transcriptions and metadata written here on an element created here.
+    db.transcriptions.where('ownerId').equals(tempId).modify({ ownerId: serverId }),
+    db.metadata.where('ownerId').equals(tempId).modify({ ownerId: serverId }),
+    // Dataset sets it was put in here.
+    db.elementSets.get(tempId).then(async (sets) => {
+      if (!sets) return;
+      await db.elementSets.delete(tempId);
+      await db.elementSets.put({ ...sets, id: serverId });
+    }),
+  ]);
+}
+
+async function remapLists(db: FoliaDatabase, tempId: string, serverId: string): Promise<void> {
   // A list's key names its owner: the temporary owner's lists are stored again under the new id.
   const owned = await db.lists.where('ownerId').equals(tempId).toArray();
   if (owned.length) {
@@ -57,22 +81,6 @@ export async function remapTempId(
   await db.lists.toCollection().modify((list) => {
     if (list.ids.includes(tempId)) list.ids = list.ids.map((id) => swap(id, tempId, serverId));
   });
-  await db.elements
-    .where('parentIds')
-    .equals(tempId)
-    .modify((element) => {
-      element.parentIds = element.parentIds.map((id) => swap(id, tempId, serverId));
-    });
-  // Transcriptions and metadata written here on an element created here.
-  for (const table of [db.transcriptions, db.metadata]) {
-    await table.where('ownerId').equals(tempId).modify({ ownerId: serverId });
-  }
-  // Dataset sets it was put in here.
-  const sets = await db.elementSets.get(tempId);
-  if (sets) {
-    await db.elementSets.delete(tempId);
-    await db.elementSets.put({ ...sets, id: serverId });
-  }
 }
 
 /** Tables a remap writes, for the transaction that calls it. */

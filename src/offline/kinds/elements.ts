@@ -49,12 +49,14 @@ async function storeServerElement(
   data: Element,
   response: Pick<ReplayResponse, 'lastModified' | 'date'>,
 ): Promise<void> {
-  const known = await db.elements.get(data.id);
+  const [known, later] = await Promise.all([
+    db.elements.get(data.id),
+    db.outbox.where('entityId').equals(data.id).sortBy('seq'),
+  ]);
   if (!known) {
     await rebaseQueuedDeletion(db, data.id, response.lastModified);
     return;
   }
-  const later = await db.outbox.where('entityId').equals(data.id).sortBy('seq');
   let shown: LocalElement['data'] = data;
   for (const other of later) {
     if (other.seq !== entry.seq && other.kind === 'element.update') {
@@ -119,25 +121,27 @@ export const elementCreate: KindDefinition = {
   async applied(db, entry, response) {
     const created = response.body as Element;
     const local = await db.elements.get(entry.entityId);
-    await db.elements.delete(entry.entityId);
-    await remapTempId(db, entry.entityId, created.id);
-    // Deleted here while its creation was on the way: its deletion follows in the outbox.
-    if (!local) {
-      await rebaseQueuedDeletion(db, created.id, response.lastModified);
-      return;
-    }
-    await db.elements.put({
-      id: created.id,
-      corpusId: created.corpus.id,
-      data: created,
-      full: false,
-      lastModified: response.lastModified,
-      confirmed: response.lastModified,
-      seenAt: response.date ?? null,
-      local: false,
-      parentIds: (local?.parentIds ?? []).map((id) => id),
-      savedAt: Date.now(),
-    });
+    // Independent rows, sent together (see remapTempId).
+    await Promise.all([
+      db.elements.delete(entry.entityId),
+      remapTempId(db, entry.entityId, created.id),
+      local &&
+        db.elements.put({
+          id: created.id,
+          corpusId: created.corpus.id,
+          data: created,
+          full: false,
+          lastModified: response.lastModified,
+          confirmed: response.lastModified,
+          seenAt: response.date ?? null,
+          local: false,
+          parentIds: local.parentIds.map((id) => id),
+          savedAt: Date.now(),
+        }),
+    ]);
+    // Deleted here while its creation was on the way: its deletion follows in the outbox (its
+    // ids the server's by now).
+    if (!local) await rebaseQueuedDeletion(db, created.id, response.lastModified);
   },
   async discard(db, entry) {
     await forgetElement(db, entry.entityId);
