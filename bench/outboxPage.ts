@@ -102,8 +102,8 @@ export async function appends(): Promise<Figure[]> {
   return [renames, creations];
 }
 
-/** Creations under one folder queued offline, then replayed: the time of the replay. */
-export async function engineCreations(pair: number): Promise<{ ms: number; ids: string[] }> {
+/** Creations under one folder queued offline (not timed): their temporary ids. */
+export async function queueCreations(pair: number): Promise<string[]> {
   const temp: string[] = [];
   for (let i = 0; i < setup.edits; i += 1) {
     temp.push(
@@ -115,9 +115,19 @@ export async function engineCreations(pair: number): Promise<{ ms: number; ids: 
       }),
     );
   }
+  return temp;
+}
+
+/** Replays what is queued: the time it takes, every edit reaching the server. */
+export async function replay(): Promise<number> {
   const ms = await timed(() => engine.sync());
-  const ids = (await db.idMap.bulkGet(temp)).map((row) => row!.serverId);
-  return { ms, ids };
+  if ((await db.outbox.count()) > 0) throw new Error('edits left in the outbox');
+  return ms;
+}
+
+/** The server's ids of elements created here. */
+export async function serverIds(temp: string[]): Promise<string[]> {
+  return (await db.idMap.bulkGet(temp)).map((row) => row!.serverId);
 }
 
 /** The same creations sent directly: a folder's children in order, each after the previous. */
@@ -131,12 +141,9 @@ export async function directCreations(pair: number): Promise<{ ms: number; sent:
   return { ms: performance.now() - t0, sent };
 }
 
-/** Renames of the elements the engine created, queued then replayed. */
-export async function engineRenames(pair: number, ids: string[]): Promise<number> {
+/** Renames of the elements the engine created, queued (not timed). */
+export async function queueRenames(pair: number, ids: string[]): Promise<void> {
   for (const id of ids) await updateElement(db, id, { name: `r${pair} ${id}` });
-  const ms = await timed(() => engine.sync());
-  if ((await db.outbox.count()) > 0) throw new Error('edits left in the outbox');
-  return ms;
 }
 
 /** The same renames sent directly, CONCURRENCY in flight, each based on its known version. */
