@@ -11,6 +11,7 @@ import type { Db } from './db';
 import type { Corpus, Database, Element, Group, GroupMember, Membership, User } from './db/schema';
 import { notAuthenticated, notFound, permissionDenied } from './errors';
 import { chunks, INSERT_CHUNK } from './db/chunks';
+import { reusedQuery } from './db/reusedQuery';
 import { noteRead } from './cors';
 
 export const LEVEL = { guest: 10, contributor: 50, admin: 100 } as const;
@@ -333,6 +334,26 @@ export interface ElementAccess {
 }
 
 /**
+ * The element, its corpus and the caller's membership in one query: every element route starts
+ * here, and each query saved is saved on every call (built once: reusedQuery.ts).
+ */
+const elementAccessRows = reusedQuery((db: Db, elementId: string, userId: string) =>
+  db
+    .selectFrom('elements')
+    .innerJoin('corpora', 'corpora.id', 'elements.corpus_id')
+    .leftJoin('memberships', (join) =>
+      join
+        .onRef('memberships.corpus_id', '=', 'elements.corpus_id')
+        .on('memberships.user_id', '=', userId),
+    )
+    .selectAll('elements')
+    .select(CORPUS_COLUMNS.map((column) => `corpora.${column} as corpus__${column}` as const))
+    .select('memberships.level as member_level')
+    .select((eb) => groupLevel(eb, eb.ref('elements.corpus_id'), userId).as('group_level'))
+    .where('elements.id', '=', elementId),
+);
+
+/**
  * The element with the caller's rights on its corpus, or null when the id is not a UUID, is
  * unknown, or lies in a corpus the caller cannot read: all three look the same from outside.
  */
@@ -342,22 +363,8 @@ export async function findElementAccess(
   elementId: string,
 ): Promise<ElementAccess | null> {
   if (!UUID.test(elementId)) return null;
-  // The element, its corpus and the caller's membership in one query: every element route
-  // starts here, and each query saved is saved on every call.
-  const row = await db
-    .selectFrom('elements')
-    .innerJoin('corpora', 'corpora.id', 'elements.corpus_id')
-    .leftJoin('memberships', (join) =>
-      join
-        .onRef('memberships.corpus_id', '=', 'elements.corpus_id')
-        .on('memberships.user_id', '=', user?.id ?? ''),
-    )
-    .selectAll('elements')
-    .select(CORPUS_COLUMNS.map((column) => `corpora.${column} as corpus__${column}` as const))
-    .select('memberships.level as member_level')
-    .select((eb) => groupLevel(eb, eb.ref('elements.corpus_id'), user?.id ?? '').as('group_level'))
-    .where('elements.id', '=', elementId.toLowerCase())
-    .executeTakeFirst();
+  // Anonymous callers have no memberships; an empty id matches none.
+  const [row] = await elementAccessRows(db, elementId.toLowerCase(), user?.id ?? '');
   if (!row) return null;
   const limit = projectLimit(user);
   if (limit && limit !== row.corpus_id) return null;

@@ -10,6 +10,7 @@
 import { sql, type ColumnType } from 'kysely';
 import { nowIso } from '../../clock';
 import { chunks, INSERT_CHUNK } from '../../db/chunks';
+import { reusedQuery } from '../../db/reusedQuery';
 import type { Db } from '../../db';
 import type { Element, Flag, Image } from '../../db/schema';
 
@@ -117,9 +118,10 @@ export interface ElementDetailRow extends ElementRow {
   metadata_count: number | string;
 }
 
-export async function elementRowById(db: Db, id: string): Promise<ElementDetailRow | undefined> {
-  // One query where the detail used three: its children and metadata are counted beside it.
-  return db
+// One query where the detail used three: its children and metadata are counted beside it
+// (built once: reusedQuery.ts).
+const elementDetailRows = reusedQuery((db: Db, id: string) =>
+  db
     .selectFrom('elements')
     .innerJoin('element_types', 'element_types.id', 'elements.type_id')
     .leftJoin('users', 'users.id', 'elements.creator_id')
@@ -143,8 +145,12 @@ export async function elementRowById(db: Db, id: string): Promise<ElementDetailR
         .where('metadata.element_id', '=', id)
         .as('metadata_count'),
     ])
-    .where('elements.id', '=', id)
-    .executeTakeFirst() as Promise<ElementDetailRow | undefined>;
+    .where('elements.id', '=', id),
+);
+
+export async function elementRowById(db: Db, id: string): Promise<ElementDetailRow | undefined> {
+  const [row] = await elementDetailRows(db, id);
+  return row as ElementDetailRow | undefined;
 }
 
 /**
