@@ -446,6 +446,17 @@ async function benchDialect(dialect: DialectName): Promise<void> {
       ]),
     );
 
+    // Where a missed goal's distance goes: what 1.5× of its SQL leaves for everything else,
+    // against the HTTP floor and the server's own work measured in process (no socket).
+    for (const f of figures.filter((figure) => figure.ratio > GOAL)) {
+      const inProcess = bodies.get(f)!.injectMs;
+      console.log(
+        `  ${f.label}: ${GOAL}× leaves ${ms(f.bMs * (GOAL - 1))} ms beyond its SQL; the HTTP ` +
+          `round trip alone takes ${ms(floor.aMs)} ms, the server's code in process ` +
+          `${ms(Math.max(0, inProcess - f.bMs))} ms`,
+      );
+    }
+
     // What one query costs through the server's own path (query builder, driver wrapper,
     // promises) beyond the bare driver: the part of the distance that grows with the number of
     // queries a call makes, measured in this process on the same database.
