@@ -3,16 +3,20 @@
  * shared by the processes list and details (api/processes.ts) and the create flow
  * (api/processConfiguration.ts).
  */
-export type ProcessState =
-  | 'unscheduled'
-  | 'pending'
-  | 'running'
-  | 'completed'
-  | 'failed'
-  | 'error'
-  | 'stopping'
-  | 'stopped'
-  | 'cancelled';
+/** Every state, in the order the processes list's filter offers them. */
+export const PROCESS_STATES = [
+  'unscheduled',
+  'pending',
+  'running',
+  'completed',
+  'failed',
+  'error',
+  'stopping',
+  'stopped',
+  'cancelled',
+] as const;
+
+export type ProcessState = (typeof PROCESS_STATES)[number];
 
 export type TaskState = ProcessState;
 
@@ -24,7 +28,18 @@ export const FINISHED_STATES: readonly ProcessState[] = [
   'cancelled',
 ];
 
-export type ProcessMode = 'files' | 'workers' | 'template' | 's3' | 'dataset' | 'export' | 'local';
+/** Every mode, in the order the processes list's filter offers them. */
+export const PROCESS_MODES = [
+  'workers',
+  'files',
+  'dataset',
+  'export',
+  's3',
+  'template',
+  'local',
+] as const;
+
+export type ProcessMode = (typeof PROCESS_MODES)[number];
 export type LoadChildren = 'none' | 'direct' | 'all';
 export type ActivityState = 'disabled' | 'pending' | 'ready' | 'error';
 

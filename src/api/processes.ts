@@ -24,28 +24,6 @@ import {
 export const PROCESS_POLL_MS = 4000;
 export const TASK_POLL_MS = 4000;
 
-export const PROCESS_MODES: readonly ProcessMode[] = [
-  'workers',
-  'files',
-  'dataset',
-  'export',
-  's3',
-  'template',
-  'local',
-];
-
-export const PROCESS_STATES: readonly ProcessState[] = [
-  'unscheduled',
-  'pending',
-  'running',
-  'completed',
-  'failed',
-  'error',
-  'stopping',
-  'stopped',
-  'cancelled',
-];
-
 export function isFinished(state: ProcessState): boolean {
   return FINISHED_STATES.includes(state);
 }

@@ -6,12 +6,8 @@ import { PagedListState } from '@/components/PagedListState';
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import {
-  PROCESS_MODES,
-  PROCESS_STATES,
-  processListQuery,
-  type ProcessListQuery,
-} from '@/api/processes';
+import { processListQuery, type ProcessListQuery } from '@/api/processes';
+import { PROCESS_MODES, PROCESS_STATES } from '@/api/processTypes';
 import { PaginationBar } from '@/components/PaginationBar';
 import { SearchBox } from '@/components/SearchBox';
 import { useErrorNotification } from '@/components/notifications/useErrorNotification';

@@ -1,4 +1,5 @@
-import { PROCESS_MODES, PROCESS_STATES, type ProcessListQuery } from '@/api/processes';
+import type { ProcessListQuery } from '@/api/processes';
+import { PROCESS_MODES, PROCESS_STATES } from '@/api/processTypes';
 import type { ProcessMode, ProcessState } from '@/api/processTypes';
 
 /** Page sizes a list offers (spec 000 §9). */
