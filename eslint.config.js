@@ -161,6 +161,24 @@ export default tseslint.config(
       ],
     },
   },
+  /** Likewise a process' modes and states, through server/services/processes/state.ts. */
+  {
+    files: ['server/services/processes/state.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/(?!lib/processStates$)|^@/',
+              message:
+                'The server does not import the app (src/lib/processStates.ts is the exception).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   /** Search's folding, syntax and matcher run in the app, the offline worker and the server. */
   {
     files: ['src/lib/search/**'],
@@ -198,7 +216,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/lib/polygon.ts', 'src/lib/workerConfiguration.ts'],
+    files: ['src/lib/polygon.ts', 'src/lib/workerConfiguration.ts', 'src/lib/processStates.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -207,7 +225,7 @@ export default tseslint.config(
             {
               regex: '.',
               message:
-                'The server runs src/lib/polygon.ts and src/lib/workerConfiguration.ts too: they import nothing, so no app code reaches the server through them.',
+                'The server runs src/lib/polygon.ts, src/lib/workerConfiguration.ts and src/lib/processStates.ts too: they import nothing, so no app code reaches the server through them.',
             },
           ],
         },

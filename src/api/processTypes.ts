@@ -3,43 +3,18 @@
  * shared by the processes list and details (api/processes.ts) and the create flow
  * (api/processConfiguration.ts).
  */
-/** Every state, in the order the processes list's filter offers them. */
-export const PROCESS_STATES = [
-  'unscheduled',
-  'pending',
-  'running',
-  'completed',
-  'failed',
-  'error',
-  'stopping',
-  'stopped',
-  'cancelled',
-] as const;
+import type { ProcessMode, ProcessState } from '@/lib/processStates';
 
-export type ProcessState = (typeof PROCESS_STATES)[number];
+export {
+  FINISHED_STATES,
+  PROCESS_MODES,
+  PROCESS_STATES,
+  type ProcessMode,
+  type ProcessState,
+} from '@/lib/processStates';
 
 export type TaskState = ProcessState;
 
-export const FINISHED_STATES: readonly ProcessState[] = [
-  'completed',
-  'failed',
-  'error',
-  'stopped',
-  'cancelled',
-];
-
-/** Every mode, in the order the processes list's filter offers them. */
-export const PROCESS_MODES = [
-  'workers',
-  'files',
-  'dataset',
-  'export',
-  's3',
-  'template',
-  'local',
-] as const;
-
-export type ProcessMode = (typeof PROCESS_MODES)[number];
 export type LoadChildren = 'none' | 'direct' | 'all';
 export type ActivityState = 'disabled' | 'pending' | 'ready' | 'error';
 

@@ -6,9 +6,9 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiUrl, apiWithStatus, type Page } from './client';
+import { isFinished } from '@/lib/processStates';
 import { ApiError } from './errors';
 import {
-  FINISHED_STATES,
   type ActivityStats,
   type Agent,
   type AgentWithTasks,
@@ -24,9 +24,7 @@ import {
 export const PROCESS_POLL_MS = 4000;
 export const TASK_POLL_MS = 4000;
 
-export function isFinished(state: ProcessState): boolean {
-  return FINISHED_STATES.includes(state);
-}
+export { isFinished };
 
 /** The processes list's address, as the API filters it. */
 export interface ProcessListQuery {

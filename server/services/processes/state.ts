@@ -6,39 +6,15 @@
 import type { Db } from '../../db';
 import type { TaskState } from '../../db/schema';
 import { nowIso } from '../../clock';
+import {
+  FINISHED_STATES,
+  isFinished,
+  PROCESS_MODES,
+  PROCESS_STATES,
+} from '../../../src/lib/processStates';
 
-/** The modes and states a process may have, as lists filter them. */
-export const PROCESS_MODES = [
-  'files',
-  'workers',
-  'template',
-  's3',
-  'dataset',
-  'export',
-  'local',
-] as const;
-export const PROCESS_STATES = [
-  'unscheduled',
-  'pending',
-  'running',
-  'completed',
-  'failed',
-  'error',
-  'stopping',
-  'stopped',
-  'cancelled',
-] as const;
-
-export const FINISHED_STATES: readonly TaskState[] = [
-  'completed',
-  'failed',
-  'error',
-  'stopped',
-  'cancelled',
-];
-
-export const isFinished = (state: string): boolean =>
-  (FINISHED_STATES as readonly string[]).includes(state);
+// The modes and states are the app's too: listed once, in src/lib.
+export { FINISHED_STATES, isFinished, PROCESS_MODES, PROCESS_STATES };
 
 /**
  * The order of precedence: anything still moving wins, then the worst outcome. A run with a
