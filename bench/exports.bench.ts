@@ -13,13 +13,10 @@
  *   parent links, every row fetched; the ratio is export time / bare read time.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
-import type { Config } from '../server/config';
 import { exportFilePath } from '../server/services/exports/exports';
 import { startChildServer, type ChildServer } from '../tests/server/childProcess';
 import { makeThrowawayApp } from '../tests/server/throwawayApp';
+import { openRaw, type PostgresDriver, type RawDriver, type SqliteDriver } from './rawDriver';
 import { seedProject, seedUser, type DialectName } from './seed';
 import { onEachDialect, resetPeak, sleep, statusKb, stopBench } from './serverProcess';
 
@@ -66,19 +63,11 @@ function folderRows(folder: number, types: Record<string, string>): FolderRows {
   return rows;
 }
 
-/** The bare side: the database through its own driver. */
-interface Raw {
-  load(rows: FolderRows, corpusId: string, now: string): Promise<void>;
-  exec(text: string): Promise<void>;
-  /** Fetches every row of the statement; answers how many. */
-  read(text: string, corpusId: string): Promise<number>;
-  close(): Promise<void>;
-}
-
-function sqliteRaw(config: Config): Raw {
-  const db = new BetterSqlite3(path.join(config.dataDir, 'folia.sqlite3'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
+/** Writes one folder's rows straight into the schema, through the driver (rawDriver.ts). */
+function sqliteLoader(
+  raw: SqliteDriver,
+): (rows: FolderRows, corpusId: string, now: string) => void {
+  const { db } = raw;
   const element = db.prepare(
     `INSERT INTO elements (id, corpus_id, type_id, name, rotation_angle, mirrored, created,
        updated, top_level) VALUES (?, ?, ?, ?, 0, 0, ?, ?, ?)`,
@@ -90,76 +79,60 @@ function sqliteRaw(config: Config): Raw {
     `INSERT INTO transcriptions (id, element_id, text, confidence, created, updated)
      VALUES (?, ?, ?, NULL, ?, ?)`,
   );
-  const load = db.transaction((rows: FolderRows, corpusId: string, now: string) => {
+  return db.transaction((rows: FolderRows, corpusId: string, now: string) => {
     for (const row of rows.elements)
       element.run(row.id, corpusId, row.type, row.name, now, now, row.top);
     for (const row of rows.links) link.run(row.parent, row.child, row.position, now);
     for (const row of rows.transcriptions)
       transcription.run(row.id, row.element, row.text, now, now);
   });
-  return {
-    load: async (rows, corpusId, now) => load(rows, corpusId, now),
-    exec: async (text) => void db.exec(text),
-    async read(text, corpusId) {
-      let n = 0;
-      for (const row of db.prepare(text.replace(/\$1/g, '?')).iterate(corpusId)) if (row) n += 1;
-      return n;
-    },
-    close: async () => void db.close(),
-  };
 }
 
-async function postgresRaw(config: Config): Promise<Raw> {
-  const client = new pg.Client({
-    connectionString: config.databaseUrl!,
-    options: `-c search_path=${config.databaseSchema}`,
-  });
-  await client.connect();
-  return {
-    async load(rows, corpusId, now) {
-      await client.query('BEGIN');
-      await client.query(
-        `INSERT INTO elements (id, corpus_id, type_id, name, rotation_angle, mirrored, created,
-           updated, top_level)
-         SELECT id, $1, type_id, name, 0, 0, $2, $2, top FROM unnest($3::text[], $4::text[],
-           $5::text[], $6::int[]) AS t(id, type_id, name, top)`,
-        [
-          corpusId,
-          now,
-          rows.elements.map((row) => row.id),
-          rows.elements.map((row) => row.type),
-          rows.elements.map((row) => row.name),
-          rows.elements.map((row) => row.top),
-        ],
-      );
-      await client.query(
-        `INSERT INTO element_links (parent_id, child_id, position, created)
-         SELECT parent, child, position, $1 FROM unnest($2::text[], $3::text[], $4::int[])
-           AS t(parent, child, position)`,
-        [
-          now,
-          rows.links.map((row) => row.parent),
-          rows.links.map((row) => row.child),
-          rows.links.map((row) => row.position),
-        ],
-      );
-      await client.query(
-        `INSERT INTO transcriptions (id, element_id, text, confidence, created, updated)
-         SELECT id, element, text, NULL, $1, $1 FROM unnest($2::text[], $3::text[], $4::text[])
-           AS t(id, element, text)`,
-        [
-          now,
-          rows.transcriptions.map((row) => row.id),
-          rows.transcriptions.map((row) => row.element),
-          rows.transcriptions.map((row) => row.text),
-        ],
-      );
-      await client.query('COMMIT');
-    },
-    exec: async (text) => void (await client.query(text)),
-    read: async (text, corpusId) => (await client.query(text, [corpusId])).rowCount ?? 0,
-    close: () => client.end(),
-  };
+async function postgresLoad(
+  raw: PostgresDriver,
+  rows: FolderRows,
+  corpusId: string,
+  now: string,
+): Promise<void> {
+  const { client } = raw;
+  await client.query('BEGIN');
+  await client.query(
+    `INSERT INTO elements (id, corpus_id, type_id, name, rotation_angle, mirrored, created,
+       updated, top_level)
+     SELECT id, $1, type_id, name, 0, 0, $2, $2, top FROM unnest($3::text[], $4::text[],
+       $5::text[], $6::int[]) AS t(id, type_id, name, top)`,
+    [
+      corpusId,
+      now,
+      rows.elements.map((row) => row.id),
+      rows.elements.map((row) => row.type),
+      rows.elements.map((row) => row.name),
+      rows.elements.map((row) => row.top),
+    ],
+  );
+  await client.query(
+    `INSERT INTO element_links (parent_id, child_id, position, created)
+     SELECT parent, child, position, $1 FROM unnest($2::text[], $3::text[], $4::int[])
+       AS t(parent, child, position)`,
+    [
+      now,
+      rows.links.map((row) => row.parent),
+      rows.links.map((row) => row.child),
+      rows.links.map((row) => row.position),
+    ],
+  );
+  await client.query(
+    `INSERT INTO transcriptions (id, element_id, text, confidence, created, updated)
+     SELECT id, element, text, NULL, $1, $1 FROM unnest($2::text[], $3::text[], $4::text[])
+       AS t(id, element, text)`,
+    [
+      now,
+      rows.transcriptions.map((row) => row.id),
+      rows.transcriptions.map((row) => row.element),
+      rows.transcriptions.map((row) => row.text),
+    ],
+  );
+  await client.query('COMMIT');
 }
 
 /** What the export reads, as bare SQL: the elements, their transcriptions and parent links. */
@@ -172,10 +145,10 @@ const BARE_READS = [
      FROM element_links l JOIN elements e ON e.id = l.child_id WHERE e.corpus_id = $1`,
 ];
 
-async function bareRead(raw: Raw, corpusId: string): Promise<{ ms: number; rows: number }> {
+async function bareRead(raw: RawDriver, corpusId: string): Promise<{ ms: number; rows: number }> {
   const t0 = performance.now();
   let rows = 0;
-  for (const text of BARE_READS) rows += await raw.read(text, corpusId);
+  for (const text of BARE_READS) rows += (await raw.all(text, [corpusId])).length;
   return { ms: performance.now() - t0, rows };
 }
 
@@ -209,7 +182,7 @@ const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 async function benchDialect(dialect: DialectName): Promise<void> {
   const throwaway = await makeThrowawayApp(dialect, { label: 'bench' });
   let server: ChildServer | null = null;
-  let raw: Raw | null = null;
+  let raw: RawDriver | null = null;
   try {
     const { app, config } = throwaway;
     const user = await seedUser(app);
@@ -220,11 +193,15 @@ async function benchDialect(dialect: DialectName): Promise<void> {
       .where('corpus_id', '=', corpusId)
       .execute();
     const types = Object.fromEntries(typeRows.map((row) => [row.slug, row.id]));
-    raw = dialect === 'postgres' ? await postgresRaw(config) : sqliteRaw(config);
+    const driver = await openRaw(config);
+    raw = driver;
     const now = new Date().toISOString();
     const t0 = performance.now();
+    const loadSqlite = driver.dialect === 'sqlite' ? sqliteLoader(driver) : null;
     for (let folder = 0; folder < FOLDERS; folder += 1) {
-      await raw.load(folderRows(folder, types), corpusId, now);
+      const rows = folderRows(folder, types);
+      if (loadSqlite) loadSqlite(rows, corpusId, now);
+      else await postgresLoad(driver as PostgresDriver, rows, corpusId, now);
     }
     // The search index would follow this load in the server while it exports: not measured here.
     await raw.exec('DELETE FROM search_pending');
