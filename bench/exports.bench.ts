@@ -16,7 +16,8 @@ import fs from 'node:fs';
 import { exportFilePath } from '../server/services/exports/exports';
 import { startChildServer, type ChildServer } from '../tests/server/childProcess';
 import { makeThrowawayApp } from '../tests/server/throwawayApp';
-import { openRaw, type PostgresDriver, type RawDriver, type SqliteDriver } from './rawDriver';
+import { postgresLoadFolder, sqliteFolderLoader, type FolderRows } from './folderRows';
+import { openRaw, type PostgresDriver, type RawDriver } from './rawDriver';
 import { seedProject, seedUser, type DialectName } from './seed';
 import { onEachDialect, resetPeak, sleep, statusKb, stopBench } from './serverProcess';
 
@@ -32,12 +33,6 @@ const CAP_MS = 30 * 60 * 1000;
 /** Ids in the UUID format, from a kind and a counter. */
 const uuid = (kind: number, n: number) =>
   `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
-
-interface FolderRows {
-  elements: { id: string; type: string; name: string; top: 0 | 1 }[];
-  links: { parent: string; child: string; position: number }[];
-  transcriptions: { id: string; element: string; text: string }[];
-}
 
 function folderRows(folder: number, types: Record<string, string>): FolderRows {
   const rows: FolderRows = { elements: [], links: [], transcriptions: [] };
@@ -57,82 +52,11 @@ function folderRows(folder: number, types: Record<string, string>): FolderRows {
         id: uuid(4, n),
         element: lineId,
         text: `Ligne ${n} de la page ${page + 1}: Jean Louis, clergé de Saint-Louis`,
+        confidence: null,
       });
     }
   }
   return rows;
-}
-
-/** Writes one folder's rows straight into the schema, through the driver (rawDriver.ts). */
-function sqliteLoader(
-  raw: SqliteDriver,
-): (rows: FolderRows, corpusId: string, now: string) => void {
-  const { db } = raw;
-  const element = db.prepare(
-    `INSERT INTO elements (id, corpus_id, type_id, name, rotation_angle, mirrored, created,
-       updated, top_level) VALUES (?, ?, ?, ?, 0, 0, ?, ?, ?)`,
-  );
-  const link = db.prepare(
-    'INSERT INTO element_links (parent_id, child_id, position, created) VALUES (?, ?, ?, ?)',
-  );
-  const transcription = db.prepare(
-    `INSERT INTO transcriptions (id, element_id, text, confidence, created, updated)
-     VALUES (?, ?, ?, NULL, ?, ?)`,
-  );
-  return db.transaction((rows: FolderRows, corpusId: string, now: string) => {
-    for (const row of rows.elements)
-      element.run(row.id, corpusId, row.type, row.name, now, now, row.top);
-    for (const row of rows.links) link.run(row.parent, row.child, row.position, now);
-    for (const row of rows.transcriptions)
-      transcription.run(row.id, row.element, row.text, now, now);
-  });
-}
-
-async function postgresLoad(
-  raw: PostgresDriver,
-  rows: FolderRows,
-  corpusId: string,
-  now: string,
-): Promise<void> {
-  const { client } = raw;
-  await client.query('BEGIN');
-  await client.query(
-    `INSERT INTO elements (id, corpus_id, type_id, name, rotation_angle, mirrored, created,
-       updated, top_level)
-     SELECT id, $1, type_id, name, 0, 0, $2, $2, top FROM unnest($3::text[], $4::text[],
-       $5::text[], $6::int[]) AS t(id, type_id, name, top)`,
-    [
-      corpusId,
-      now,
-      rows.elements.map((row) => row.id),
-      rows.elements.map((row) => row.type),
-      rows.elements.map((row) => row.name),
-      rows.elements.map((row) => row.top),
-    ],
-  );
-  await client.query(
-    `INSERT INTO element_links (parent_id, child_id, position, created)
-     SELECT parent, child, position, $1 FROM unnest($2::text[], $3::text[], $4::int[])
-       AS t(parent, child, position)`,
-    [
-      now,
-      rows.links.map((row) => row.parent),
-      rows.links.map((row) => row.child),
-      rows.links.map((row) => row.position),
-    ],
-  );
-  await client.query(
-    `INSERT INTO transcriptions (id, element_id, text, confidence, created, updated)
-     SELECT id, element, text, NULL, $1, $1 FROM unnest($2::text[], $3::text[], $4::text[])
-       AS t(id, element, text)`,
-    [
-      now,
-      rows.transcriptions.map((row) => row.id),
-      rows.transcriptions.map((row) => row.element),
-      rows.transcriptions.map((row) => row.text),
-    ],
-  );
-  await client.query('COMMIT');
 }
 
 /** What the export reads, as bare SQL: the elements, their transcriptions and parent links. */
@@ -197,11 +121,11 @@ async function benchDialect(dialect: DialectName): Promise<void> {
     raw = driver;
     const now = new Date().toISOString();
     const t0 = performance.now();
-    const loadSqlite = driver.dialect === 'sqlite' ? sqliteLoader(driver) : null;
+    const loadSqlite = driver.dialect === 'sqlite' ? sqliteFolderLoader(driver.db) : null;
     for (let folder = 0; folder < FOLDERS; folder += 1) {
       const rows = folderRows(folder, types);
       if (loadSqlite) loadSqlite(rows, corpusId, now);
-      else await postgresLoad(driver as PostgresDriver, rows, corpusId, now);
+      else await postgresLoadFolder((driver as PostgresDriver).client, rows, corpusId, now);
     }
     // The search index would follow this load in the server while it exports: not measured here.
     await raw.exec('DELETE FROM search_pending');

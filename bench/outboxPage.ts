@@ -102,20 +102,19 @@ export async function appends(): Promise<Figure[]> {
   return [renames, creations];
 }
 
-/** Creations under one folder queued offline (not timed): their temporary ids. */
-export async function queueCreations(pair: number): Promise<string[]> {
+/** Pages created under the folder through the outbox, named `${prefix}.${i}`: their temporary ids. */
+async function createPages(prefix: string): Promise<string[]> {
   const temp: string[] = [];
   for (let i = 0; i < setup.edits; i += 1) {
-    temp.push(
-      await createElement(db, {
-        corpus: setup.corpusId,
-        parent: folderId,
-        type: 'page',
-        name: `e${pair}.${i}`,
-      }),
-    );
+    const page = { corpus: setup.corpusId, parent: folderId, type: 'page', name: `${prefix}.${i}` };
+    temp.push(await createElement(db, page));
   }
   return temp;
+}
+
+/** Creations under one folder queued offline (not timed): their temporary ids. */
+export function queueCreations(pair: number): Promise<string[]> {
+  return createPages(`e${pair}`);
 }
 
 /** Replays what is queued: the time it takes, every edit reaching the server. */
@@ -191,17 +190,7 @@ export async function engineAlone(): Promise<{ creations: number; renames: numbe
     });
   };
   const local = new SyncEngine(db, { fetcher: instant, concurrency: CONCURRENCY });
-  const temp: string[] = [];
-  for (let i = 0; i < setup.edits; i += 1) {
-    temp.push(
-      await createElement(db, {
-        corpus: setup.corpusId,
-        parent: folderId,
-        type: 'page',
-        name: `l${i}`,
-      }),
-    );
-  }
+  const temp = await createPages('l');
   const creations = await timed(() => local.sync());
   for (const row of await db.idMap.bulkGet(temp)) {
     await updateElement(db, row!.serverId, { name: `${row!.serverId} renamed` });

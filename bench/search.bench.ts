@@ -27,6 +27,7 @@ import { parsePageXml } from '../server/imports/formats/pagexml';
 import { below, seededGenerator } from '../server/services/datasets/draw';
 import { startChildServer, type ChildServer } from '../tests/server/childProcess';
 import { makeThrowawayApp } from '../tests/server/throwawayApp';
+import { postgresLoadFolder, sqliteFolderLoader, type FolderRows } from './folderRows';
 import { seedProject, seedUser, type BenchUser, type DialectName } from './seed';
 import { median, onEachDialect, sleep, stopBench } from './serverProcess';
 
@@ -125,12 +126,6 @@ const uuid = (kind: number, n: number) =>
   `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 /** One folder's rows, ready for either driver. */
-interface FolderRows {
-  elements: { id: string; type: string; name: string; top: 0 | 1 }[];
-  links: { parent: string; child: string; position: number }[];
-  transcriptions: { id: string; element: string; text: string; confidence: number }[];
-}
-
 function folderRows(
   folder: number,
   types: Record<string, string>,
@@ -187,25 +182,7 @@ function sqliteRaw(config: Config): Raw {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
-  const element = db.prepare(
-    `INSERT INTO elements (id, corpus_id, type_id, name, rotation_angle, mirrored, created,
-       updated, top_level) VALUES (?, ?, ?, ?, 0, 0, ?, ?, ?)`,
-  );
-  const link = db.prepare(
-    'INSERT INTO element_links (parent_id, child_id, position, created) VALUES (?, ?, ?, ?)',
-  );
-  const transcription = db.prepare(
-    `INSERT INTO transcriptions (id, element_id, text, confidence, created, updated)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const load = db.transaction((rows: FolderRows, corpusId: string, now: string) => {
-    for (const row of rows.elements)
-      element.run(row.id, corpusId, row.type, row.name, now, now, row.top);
-    for (const row of rows.links) link.run(row.parent, row.child, row.position, now);
-    for (const row of rows.transcriptions) {
-      transcription.run(row.id, row.element, row.text, row.confidence, now, now);
-    }
-  });
+  const load = sqliteFolderLoader(db);
   return {
     all: async (text, params) => db.prepare(text).all(...params) as Record<string, unknown>[],
     load: async (rows, corpusId, now) => load(rows, corpusId, now),
@@ -221,47 +198,7 @@ async function postgresRaw(config: Config): Promise<Raw> {
   await client.connect();
   return {
     all: async (text, params) => (await client.query(text, params)).rows,
-    async load(rows, corpusId, now) {
-      await client.query('BEGIN');
-      await client.query(
-        `INSERT INTO elements (id, corpus_id, type_id, name, rotation_angle, mirrored, created,
-           updated, top_level)
-         SELECT id, $1, type_id, name, 0, 0, $2, $2, top FROM unnest($3::text[], $4::text[],
-           $5::text[], $6::int[]) AS t(id, type_id, name, top)`,
-        [
-          corpusId,
-          now,
-          rows.elements.map((row) => row.id),
-          rows.elements.map((row) => row.type),
-          rows.elements.map((row) => row.name),
-          rows.elements.map((row) => row.top),
-        ],
-      );
-      await client.query(
-        `INSERT INTO element_links (parent_id, child_id, position, created)
-         SELECT parent, child, position, $1 FROM unnest($2::text[], $3::text[], $4::int[])
-           AS t(parent, child, position)`,
-        [
-          now,
-          rows.links.map((row) => row.parent),
-          rows.links.map((row) => row.child),
-          rows.links.map((row) => row.position),
-        ],
-      );
-      await client.query(
-        `INSERT INTO transcriptions (id, element_id, text, confidence, created, updated)
-         SELECT id, element, text, confidence, $1, $1 FROM unnest($2::text[], $3::text[],
-           $4::text[], $5::float8[]) AS t(id, element, text, confidence)`,
-        [
-          now,
-          rows.transcriptions.map((row) => row.id),
-          rows.transcriptions.map((row) => row.element),
-          rows.transcriptions.map((row) => row.text),
-          rows.transcriptions.map((row) => row.confidence),
-        ],
-      );
-      await client.query('COMMIT');
-    },
+    load: (rows, corpusId, now) => postgresLoadFolder(client, rows, corpusId, now),
     close: () => client.end(),
   };
 }
